@@ -1,0 +1,162 @@
+"""Actions a seat can take, the templates that describe the legal ones, and the events that
+applying an action produces.
+
+An ``Action`` is concrete (``bid 7``); a ``Template`` is a family of legal actions with bounds
+(``bid from 6 to 40``). ``Template.admits(action)`` is the cheap legality check the engine itself
+uses, so a listed template and the verifier can never disagree.
+
+>>> t = Template("bid", seat=2, price_min=6, price_max=40)
+>>> t.admits(Action(2, "bid", price=7)), t.admits(Action(2, "bid", price=41))
+(True, False)
+>>> Action.from_dict({"seat": 1, "type": "offer", "price": 5, "target": 2, "card": 0})
+Action(seat=1, kind='offer', price=5, target=2, card=0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import SpeculationError
+
+KINDS = ("deal", "reveal", "keep", "sell_firm", "sell_negotiate", "sell_auction",
+         "accept", "decline", "counter", "bid", "pass", "offer")
+PRICED = frozenset({"sell_firm", "sell_negotiate", "sell_auction", "counter", "bid", "offer"})
+MAX_INT = 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision by one seat. ``price`` for priced kinds; ``target`` is the buyer for
+    ``sell_negotiate`` and the owner for ``offer``; ``card`` is the stack position (0 = top) for
+    ``offer``."""
+
+    seat: int
+    kind: str
+    price: int | None = None
+    target: int | None = None
+    card: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"seat": self.seat, "type": self.kind}
+        if self.price is not None:
+            d["price"] = self.price
+        if self.target is not None:
+            d["target"] = self.target
+        if self.card is not None:
+            d["card"] = self.card
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Action":
+        """Read an action from JSON, refusing wrong shapes and types (code ``bad_action``)."""
+        if not isinstance(data, dict):
+            raise SpeculationError("bad_action", "an action must be an object with 'seat' and 'type'")
+        unknown = set(data) - {"seat", "type", "price", "target", "card"}
+        if unknown:
+            raise SpeculationError("bad_action", f"unknown action field {sorted(map(str, unknown))[0][:30]!r}")
+        kind = data.get("type")
+        if kind not in KINDS:
+            raise SpeculationError("bad_action", f"unknown action type {str(kind)[:30]!r}; "
+                                   f"known types: {', '.join(KINDS)}")
+        vals = {k: data.get(k) for k in ("seat", "price", "target", "card")}
+        for k, v in vals.items():
+            if v is None and k != "seat":
+                continue
+            if isinstance(v, bool) or not isinstance(v, int) or not -MAX_INT <= v <= MAX_INT:
+                raise SpeculationError("bad_action", f"action field {k!r} must be a whole number")
+        return cls(vals["seat"], kind, vals["price"], vals["target"], vals["card"])  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        extra = "".join(f" {k}={v}" for k, v in (("price", self.price), ("target", self.target),
+                                                 ("card", self.card)) if v is not None)
+        return f"seat {self.seat}: {self.kind}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A family of legal actions for one seat: the kind, price bounds (inclusive), allowed
+    targets (seats) and, for offers, the allowed ``(owner, position)`` cards."""
+
+    kind: str
+    seat: int
+    price_min: int | None = None
+    price_max: int | None = None
+    targets: tuple[int, ...] = ()
+    cards: tuple[tuple[int, int], ...] = ()
+
+    def admits(self, a: Action) -> bool:
+        """Whether the concrete action ``a`` is one of this template's instances."""
+        if a.kind != self.kind or a.seat != self.seat:
+            return False
+        if self.price_min is None:
+            if a.price is not None:
+                return False
+        elif a.price is None or not self.price_min <= a.price <= self.price_max:  # type: ignore[operator]
+            return False
+        if self.cards:
+            return a.card is not None and (a.target, a.card) in self.cards
+        if self.targets:
+            return a.target in self.targets and a.card is None
+        return a.target is None and a.card is None
+
+    def example(self) -> Action:
+        """One instance of the template (the lowest price, the first target)."""
+        target = card = None
+        if self.cards:
+            target, card = self.cards[0]
+        elif self.targets:
+            target = self.targets[0]
+        return Action(self.seat, self.kind, self.price_min, target, card)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind, "seat": self.seat}
+        if self.price_min is not None:
+            d["price"] = {"min": self.price_min, "max": self.price_max}
+        if self.targets:
+            d["targets"] = list(self.targets)
+        if self.cards:
+            d["cards"] = [list(c) for c in self.cards]
+        return d
+
+    def __str__(self) -> str:
+        s = f"{self.kind}"
+        if self.price_min is not None:
+            s += f" {self.price_min}..{self.price_max}"
+        if self.targets:
+            s += f" to {list(self.targets)}"
+        if self.cards:
+            s += f" cards {[list(c) for c in self.cards]}"
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the log, animation and replays. Never names a face-down
+    card: ``card`` is set only when the card is face up for everyone.
+
+    ``kind`` values: ``ante``, ``bust``, ``deal``, ``upcard``, ``penalty``, ``sale_offered``,
+    ``declined``, ``skipped``, ``bid``, ``passed``, ``offer``, ``counter``, ``broke_off``,
+    ``sold``, ``kept``, ``market_open``, ``bought_facedown``, ``reveal``, ``new_best``,
+    ``turn``, ``shown``, ``hand_won``, ``carry_over``, ``reshuffle``, ``match_over``."""
+
+    kind: str
+    seat: int | None = None
+    other: int | None = None
+    card: str | None = None
+    amount: int | None = None
+    method: str | None = None
+    position: int | None = None
+    cards: tuple[str, ...] | None = None
+    text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind}
+        for k in ("seat", "other", "card", "amount", "method", "position"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        if self.cards is not None:
+            d["cards"] = list(self.cards)
+        d["text"] = self.text
+        return d

@@ -1,0 +1,284 @@
+"""The single entry point of the web layer: JSON string in, JSON string out.
+
+``handle`` never raises: every failure comes back as ``{"ok": false, "error": {"code": ...,
+"message": ...}}`` and leaves the match exactly as it was. ``docs/protocol.md`` documents every
+request and response.
+
+>>> import json
+>>> s = Session()
+>>> r = json.loads(s.handle('{"op": "new_match", "settings": {"players": ['
+...     '{"name": "Fanny"}, {"name": "Edmund"}], "seed": 5}}'))
+>>> r["ok"], r["view"]["phase"], r["view"]["to_act"]
+(True, 'deal', 0)
+>>> json.loads(s.handle('{"op": "act", "action": {"seat": 1, "type": "deal"}}'))["error"]["code"]
+'not_your_turn'
+>>> json.loads(s.handle('{"op": "fly"}'))["error"]["code"]
+'unknown_op'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable
+
+from . import __version__
+from .actions import Action
+from .errors import SpeculationError
+from .game import Game
+from .observation import observe
+from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
+from .rules import OPTIONS, PRESETS
+
+MAX_REQUEST = 8 * 1024 * 1024
+MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly
+PROTOCOL = 1
+
+
+class BridgeError(SpeculationError):
+    """A malformed request (as opposed to an illegal move)."""
+
+
+class Session:
+    """One match in memory (a browser worker holds one). ``handle`` is the whole API."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.seats: list[dict[str, Any]] = []
+        self._bots: dict[int, Any] = {}
+
+    # ------------------------------------------------------------------ entry point
+
+    def handle(self, request_json: str) -> str:
+        """Answer one request; see the module docstring."""
+        try:
+            req = _parse(request_json)
+            op = req.get("op")
+            fn = _OPS.get(op) if isinstance(op, str) else None
+            if fn is None:
+                raise BridgeError("unknown_op", f"unknown op {str(op)[:40]!r}; known ops: "
+                                  f"{', '.join(sorted(_OPS))}")
+            result = fn(self, req)
+            result = {"ok": True, "op": op, **result}
+        except SpeculationError as e:
+            result = {"ok": False, "error": e.to_dict()}
+        except (RecursionError, MemoryError):
+            result = {"ok": False, "error": {"code": "too_complex",
+                                             "message": "the request is too deeply nested or too large"}}
+        except Exception as e:  # a bug: report it cleanly rather than crash the worker
+            result = {"ok": False, "error": {"code": "internal_error",
+                                             "message": f"internal error ({type(e).__name__}): {e}"[:500]}}
+        return json.dumps(result, separators=(",", ":"), allow_nan=False)
+
+    # ------------------------------------------------------------------ ops
+
+    def op_hello(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"version": __version__, "protocol": PROTOCOL,
+                "presets": [p.to_dict() for p in PRESETS.values()],
+                "options": [o.to_dict() for o in OPTIONS],
+                "bots": _bot_catalogue(), "has_match": self.game is not None}
+
+    def op_new_match(self, req: dict[str, Any]) -> dict[str, Any]:
+        settings = req.get("settings")
+        if not isinstance(settings, dict):
+            raise BridgeError("bad_settings", "new_match needs 'settings': an object")
+        unknown = set(settings) - {"players", "preset", "rules", "seed", "decks", "meta"}
+        if unknown:
+            raise BridgeError("bad_settings", f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
+        players = settings.get("players")
+        if not isinstance(players, list) or not 2 <= len(players) <= 8:
+            raise BridgeError("bad_settings", "settings.players must list 2 to 8 players")
+        seats = [_read_seat(i, p) for i, p in enumerate(players)]
+        rules = rules_from(settings.get("preset", "parlett"), settings.get("rules", {}))
+        seed = settings.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise BridgeError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}")
+        decks = settings.get("decks", [])
+        if not isinstance(decks, list) or len(decks) > 1000:
+            raise BridgeError("bad_settings", "settings.decks must be a list of card lists")
+        game = Game([s["name"] for s in seats], rules, seed=seed, decks=decks)
+        self._install(game, seats)
+        return {"view": self._view(req)}
+
+    def op_view(self, req: dict[str, Any]) -> dict[str, Any]:
+        self._need_game()
+        return {"view": self._view(req)}
+
+    def op_legal(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        seat = _seat(req.get("seat"), game, allow_none=False)
+        return {"legal": [t.to_dict() for t in game.legal_actions(seat)]}
+
+    def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        action = Action.from_dict(req.get("action"))
+        events = game.apply(action)
+        return {"events": [e.to_dict() for e in events], "view": self._view(req)}
+
+    def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        seat = _seat(req.get("seat"), game, allow_none=False)
+        if self.seats[seat].get("kind") != "bot":
+            raise BridgeError("not_a_bot", f"seat {seat} is not played by a bot")
+        if game.to_act != seat:
+            raise BridgeError("not_your_turn", f"it is not seat {seat}'s decision")
+        bot = self._bot(seat)
+        from .bots import public_history
+
+        decision = bot.decide(observe(game, seat), public_history(game))
+        out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
+        if req.get("apply", True) is not False:
+            events = game.apply(decision.action)
+            out["events"] = [e.to_dict() for e in events]
+            out["view"] = self._view(req)
+        return out
+
+    def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        seat = _seat(req.get("seat"), game, allow_none=False)
+        from .bots import coach_advice, public_history
+
+        return {"advice": coach_advice(observe(game, seat), public_history(game))}
+
+    def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        return {"snapshot": snapshot(game, self.seats)}
+
+    def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
+        game, seats = restore(req.get("snapshot"))
+        seats = seats or [{"name": n, "kind": "human"} for n in game.names]
+        checked = [_read_seat(i, s) for i, s in enumerate(seats)]
+        if len(checked) != len(game.names):
+            raise BridgeError("corrupt_snapshot", "the save's seats do not match its players")
+        self._install(game, checked)
+        return {"view": self._view(req)}
+
+    def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        return {"record": record_of(game, self.seats)}
+
+    def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
+        record = req.get("record")
+        game = game_from_record(record, req.get("upto"))
+        seats = record.get("seats") if isinstance(record, dict) else None
+        if not isinstance(seats, list) or len(seats) != len(game.names):
+            seats = [{"name": n, "kind": "human"} for n in game.names]
+        checked = [_read_seat(i, s) for i, s in enumerate(seats)]
+        last = game.actions[-1:] if game.actions else []
+        self._install(game, checked)
+        return {"view": self._view(req), "steps": len(record.get("actions", [])),
+                "last_action": last[0].to_dict() if last else None}
+
+    def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"summary": public_summary(self._need_game())}
+
+    # ------------------------------------------------------------------ helpers
+
+    def _install(self, game: Game, seats: list[dict[str, Any]]) -> None:
+        self.game, self.seats, self._bots = game, seats, {}
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise BridgeError("no_match", "no match is in progress: send new_match or load first")
+        return self.game
+
+    def _view(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        seat = _seat(req.get("seat"), game, allow_none=True)
+        view = observe(game, seat).to_dict()
+        for i, s in enumerate(view["seats"]):
+            s["kind"] = self.seats[i]["kind"]
+            if "bot" in self.seats[i]:
+                s["bot"] = self.seats[i]["bot"]
+        return view
+
+    def _bot(self, seat: int) -> Any:
+        if seat not in self._bots:
+            from .bots import make_bot
+
+            game = self._need_game()
+            self._bots[seat] = make_bot(self.seats[seat]["bot"], seed=game.seed * 16 + seat,
+                                        seat=seat)
+        return self._bots[seat]
+
+
+def _bot_catalogue() -> list[dict[str, Any]]:
+    try:
+        from .bots import catalogue
+    except ImportError:
+        return []
+    return catalogue()
+
+
+def _known_bot(bot_id: str) -> bool:
+    return any(b["id"] == bot_id for b in _bot_catalogue())
+
+
+def _read_seat(i: int, p: Any) -> dict[str, Any]:
+    if not isinstance(p, dict):
+        raise BridgeError("bad_settings", f"player {i} must be an object with a 'name'")
+    unknown = set(p) - {"name", "kind", "bot"}
+    if unknown:
+        raise BridgeError("bad_settings", f"player {i}: unknown field {sorted(map(str, unknown))[0][:30]!r}")
+    name = p.get("name")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+        raise BridgeError("bad_settings", f"player {i} needs a name of 1 to 40 characters")
+    kind = p.get("kind", "human")
+    if kind not in ("human", "bot"):
+        raise BridgeError("bad_settings", f"player {i}: kind must be 'human' or 'bot'")
+    seat: dict[str, Any] = {"name": name.strip(), "kind": kind}
+    if kind == "bot":
+        bot = p.get("bot")
+        if not isinstance(bot, str) or not _known_bot(bot):
+            known = ", ".join(b["id"] for b in _bot_catalogue()) or "none available"
+            raise BridgeError("bad_settings", f"player {i}: unknown bot {str(bot)[:40]!r} "
+                              f"(known: {known})")
+        seat["bot"] = bot
+    elif "bot" in p:
+        raise BridgeError("bad_settings", f"player {i}: only a bot seat names a bot")
+    return seat
+
+
+def _seat(value: Any, game: Game, allow_none: bool) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(game.names):
+        raise BridgeError("bad_seat", f"seat must be a number from 0 to {len(game.names) - 1}"
+                          + (" or null" if allow_none else ""))
+    return value
+
+
+def _reject_constant(name: str) -> Any:
+    raise BridgeError("bad_json", f"{name} is not allowed in a request")
+
+
+def _parse(request_json: Any) -> dict[str, Any]:
+    if not isinstance(request_json, str):
+        raise BridgeError("bad_json", "the request must be a JSON string")
+    if len(request_json) > MAX_REQUEST:
+        raise BridgeError("too_large", f"the request is larger than {MAX_REQUEST} characters")
+    try:
+        req = json.loads(request_json, parse_constant=_reject_constant)
+    except BridgeError:
+        raise
+    except RecursionError:
+        raise BridgeError("too_complex", "the request is too deeply nested") from None
+    except ValueError as e:
+        raise BridgeError("bad_json", f"the request is not valid JSON: {str(e)[:120]}") from None
+    if not isinstance(req, dict):
+        raise BridgeError("bad_request", "the request must be a JSON object with an 'op'")
+    return req
+
+
+_OPS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
+    name[3:]: fn for name, fn in vars(Session).items() if name.startswith("op_")
+}
+
+_default = Session()
+
+
+def handle(request_json: str) -> str:
+    """The web layer's one function: a JSON request string in, a JSON response string out."""
+    return _default.handle(request_json)

@@ -1,0 +1,897 @@
+"""The state machine of a match of Speculation.
+
+One mutable ``Game`` moves through phases (drawn in ``docs/architecture.md``). Exactly one seat
+is ever to act (``game.to_act``); ``legal_actions()`` lists what it may do as templates with
+bounds; ``apply(action)`` checks the action against those templates *before* changing anything,
+then changes the state and returns the frozen events. An illegal action raises
+``IllegalActionError`` and leaves the game exactly as it was.
+
+>>> g = Game(["Fanny", "Edmund", "Mary"], seed=1)
+>>> g.phase, g.to_act
+('deal', 0)
+>>> events = g.apply(Action(0, "deal"))
+>>> g.pot, [len(s) for s in g.stacks]
+(12, [3, 3, 3])
+>>> try:
+...     g.apply(Action(2, "reveal"))
+... except IllegalActionError as e:
+...     e.code
+'not_your_turn'
+
+Hidden cards live only in ``stacks`` and ``dead``; nothing that leaves through
+``speculation.observation`` contains them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .actions import Action, Event, Template
+from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
+from .errors import IllegalActionError, RulesError, SpeculationError
+from .rules import Rules
+
+PHASES = ("deal", "sale", "firm", "negotiation", "auction", "auction_confirm", "market",
+          "reveal", "match_over")
+
+
+@dataclass(slots=True)
+class Sale:
+    """A face-up card (the upcard or a new best trump) that its owner may sell."""
+
+    card: Card
+    seller: int
+    revealer: int
+    method: str | None = None
+    price: int = 0  # firm price, or the auction's reserve
+    queue: list[int] = field(default_factory=list)  # firm: still to be asked; auction: still in
+    turn: int = 0  # auction: index into queue of the bidder to act
+    high_bid: int = 0
+    high_bidder: int | None = None
+
+
+@dataclass(slots=True)
+class Haggle:
+    """Alternating offers between a seller and one buyer, for the card on sale
+    (``context == "sale"``) or for one face-down card (``"market"``, ``position`` in the
+    seller's stack)."""
+
+    context: str
+    seller: int
+    buyer: int
+    to_move: int
+    position: int | None = None
+    ask: int | None = None
+    bid: int | None = None
+    asks: int = 0
+    bids: int = 0
+
+
+@dataclass(slots=True)
+class Market:
+    """A market window: seats are polled in ``order``; each may open up to the rules' number of
+    purchase offers, then passes."""
+
+    order: list[int]
+    index: int = 0
+    offers: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended. ``winner`` is None when the pot carried over."""
+
+    number: int
+    dealer: int
+    winner: int | None
+    card: str | None
+    pot: int
+    reason: str
+    cards: tuple[tuple[str, ...], ...]
+    dead_hand: tuple[str, ...]
+    chips_before: tuple[int, ...]
+    chips_after: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "dealer": self.dealer, "winner": self.winner,
+                "card": self.card, "pot": self.pot, "reason": self.reason,
+                "cards": [list(c) for c in self.cards], "dead_hand": list(self.dead_hand),
+                "chips_before": list(self.chips_before), "chips_after": list(self.chips_after),
+                "change": [a - b for a, b in zip(self.chips_after, self.chips_before)]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "HandResult":
+        return cls(d["number"], d["dealer"], d["winner"], d["card"], d["pot"], d["reason"],
+                   tuple(tuple(c) for c in d["cards"]), tuple(d["dead_hand"]),
+                   tuple(d["chips_before"]), tuple(d["chips_after"]))
+
+
+REASONS = {
+    "ace_upcard": "the upcard is the ace of trumps",
+    "ace_revealed": "the ace of trumps was turned up",
+    "last_card": "nobody else has a face-down card left",
+    "pool": "the pool's upcard was never beaten",
+    "dead_hand": "the dead hand held the winning trump",
+    "no_trump": "no player held a trump",
+}
+
+
+class Game:
+    """A match: the table, the current hand and everything needed to replay it.
+
+    ``decks`` optionally fixes the order of the pack for successive shuffles: each entry lists
+    cards from the top (``"QH"`` or ints); cards it leaves out follow in seeded random order.
+    """
+
+    def __init__(self, names: Sequence[str], rules: Rules | None = None, seed: int = 0,
+                 decks: Sequence[Sequence[Card | str]] = ()) -> None:
+        self.rules = rules or Rules()
+        self.rules.check_players(len(names))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise RulesError("bad_seed", "seed must be a whole number from 0 to 2**63-1", "seed")
+        if isinstance(names, (str, bytes)) or not all(
+                isinstance(x, str) and 0 < len(x.strip()) <= 40 for x in names):
+            raise RulesError("bad_players", "each player needs a name of 1 to 40 characters",
+                             "players")
+        self.names: tuple[str, ...] = tuple(x.strip() for x in names)
+        self.seed = seed
+        self.decks: tuple[tuple[Card, ...], ...] = tuple(_read_deck(d, self.rules) for d in decks)
+        self.rng = random.Random(seed)
+        n = len(self.names)
+        self.chips = [self.rules.starting_chips] * n
+        self.busted = [False] * n
+        self.pot = 0
+        self.dealer = 0
+        self.hand_no = 0
+        self.decks_used = 0
+        self.stacks: list[list[Card]] = [[] for _ in range(n)]
+        self.revealed: list[list[Card]] = [[] for _ in range(n)]
+        self.dead: list[Card] = []
+        self.dead_shown: list[Card] = []
+        self.upcard: Card | None = None
+        self.upcard_owner: int | None = None
+        self.best: Card | None = None
+        self.holder: int | None = None
+        self.player_trump_shown = False
+        self.seen: set[Card] = set()
+        self.stub: list[Card] = []
+        self.phase = "deal"
+        self.to_act: int | None = 0
+        self.resume_from = 0
+        self.sale: Sale | None = None
+        self.haggle: Haggle | None = None
+        self.market: Market | None = None
+        self.hands: list[HandResult] = []
+        self.hand_chips: tuple[int, ...] = tuple(self.chips)
+        self.actions: list[Action] = []
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.names))
+
+    @property
+    def trump(self) -> str | None:
+        return suit_of(self.upcard) if self.upcard is not None else None
+
+    def active(self, seat: int) -> bool:
+        """Still in the match (not busted)."""
+        return not self.busted[seat]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % len(self.names)
+
+    def seats_from(self, start: int) -> list[int]:
+        """Active seats in turn order, starting at ``start`` (included if active)."""
+        n = len(self.names)
+        return [s for s in ((start + i) % n for i in range(n)) if not self.busted[s]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "match_over"
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Template, ...]:
+        """Templates of every legal action for ``seat`` (default: the seat to act). A seat that is
+        not to act has none."""
+        actor = self.to_act
+        if actor is None or (seat is not None and seat != actor):
+            return ()
+        return tuple(self._templates(actor))
+
+    def is_legal(self, action: Action) -> bool:
+        """Cheap check of one concrete action."""
+        return any(t.admits(action) for t in self.legal_actions(action.seat))
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Verify ``action``, then carry it out and return what happened.
+
+        Raises ``IllegalActionError`` (codes ``match_over``, ``not_your_turn``,
+        ``wrong_action``, ``bad_price``, ``bad_target``) without changing anything."""
+        self._verify(action)
+        self._events = []
+        self.actions.append(action)
+        getattr(self, "_do_" + action.kind)(action)
+        events, self._events = tuple(self._events), []
+        return events
+
+    def _verify(self, a: Action) -> None:
+        if self.phase == "match_over":
+            raise IllegalActionError("match_over", "the match is over: no more actions")
+        if not isinstance(a, Action):
+            raise IllegalActionError("bad_action", "not an Action")
+        actor = self.to_act
+        if a.seat != actor:
+            who = self.names[actor] if actor is not None else "nobody"  # pragma: no branch
+            raise IllegalActionError(
+                "not_your_turn", f"it is {who}'s decision (seat {actor}), not seat {a.seat}'s",
+                self.legal_actions())
+        templates = self.legal_actions()
+        if any(t.admits(a) for t in templates):
+            return
+        same = [t for t in templates if t.kind == a.kind]
+        allowed = ", ".join(sorted({t.kind for t in templates}))
+        if not same:
+            raise IllegalActionError("wrong_action", f"{a.kind!r} is not allowed now "
+                                     f"(phase {self.phase}); allowed: {allowed}", templates)
+        t = same[0]
+        if t.price_min is not None and a.price is None:
+            raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
+                                     f"to {t.price_max}", templates)
+        if t.price_min is not None and not any(
+                s.price_min <= a.price <= s.price_max for s in same):  # type: ignore[operator]
+            lo = min(s.price_min for s in same)  # type: ignore[type-var]
+            hi = max(s.price_max for s in same)  # type: ignore[type-var]
+            raise IllegalActionError("bad_price", f"price {a.price} is out of range for {a.kind}: "
+                                     f"it must be from {lo} to {hi}", templates)
+        raise IllegalActionError("bad_target", f"{a.kind} with target={a.target} card={a.card} "
+                                 f"is not allowed; see the legal templates", templates)
+
+    # ------------------------------------------------------------------ templates
+
+    def _buyers(self, seller: int) -> list[int]:
+        return [s for s in self.seats_from(self.left_of(seller)) if s != seller and self.chips[s] > 0]
+
+    def _templates(self, seat: int) -> list[Template]:
+        phase = self.phase
+        if phase == "deal":
+            return [Template("deal", seat)]
+        if phase == "reveal":
+            return [Template("reveal", seat)]
+        if phase == "sale":
+            out = [Template("keep", seat)]
+            buyers = self._buyers(seat)
+            top = max(self.chips[b] for b in buyers)
+            methods = self.rules.sale_methods
+            if "auction" in methods:
+                out.append(Template("sell_auction", seat, 1, top))
+            if "firm" in methods:
+                out.append(Template("sell_firm", seat, 1, top))
+            if "negotiation" in methods:
+                out.extend(Template("sell_negotiate", seat, 1, self.chips[b], (b,)) for b in buyers)
+            return out
+        if phase == "firm":
+            return [Template("accept", seat), Template("decline", seat)]
+        if phase == "auction":
+            sale = self.sale
+            assert sale is not None
+            lo = max(sale.high_bid + 1, sale.price)
+            return [Template("bid", seat, lo, self.chips[seat]), Template("pass", seat)]
+        if phase == "auction_confirm":
+            return [Template("accept", seat), Template("decline", seat)]
+        if phase == "negotiation":
+            return self._haggle_templates(seat)
+        if phase == "market":
+            cards = tuple((s, i) for s in self.seats_from(self.left_of(seat)) if s != seat
+                          for i in range(len(self.stacks[s])))
+            return [Template("offer", seat, 1, self.chips[seat], (), cards), Template("pass", seat)]
+        return []
+
+    def _haggle_templates(self, seat: int) -> list[Template]:
+        h = self.haggle
+        assert h is not None
+        out = [Template("accept", seat), Template("decline", seat)]
+        limit = self.rules.negotiation_rounds
+        if seat == h.seller:
+            lo = (h.bid or 0) + 1
+            hi = min(self.chips[h.buyer], (h.ask - 1) if h.ask is not None else self.chips[h.buyer])
+            if h.asks < limit and lo <= hi:
+                out.append(Template("counter", seat, lo, hi))
+        else:
+            lo = (h.bid or 0) + 1
+            hi = min(self.chips[seat], (h.ask - 1) if h.ask is not None else self.chips[seat])
+            if h.bids < limit and lo <= hi:
+                out.append(Template("counter", seat, lo, hi))
+        return out
+
+    # ------------------------------------------------------------------ events
+
+    def _emit(self, kind: str, text: str, **kw: Any) -> None:
+        self._events.append(Event(kind, text=text, **kw))
+
+    def _name(self, seat: int | None) -> str:
+        return "the pool" if seat is None else self.names[seat]
+
+    # ------------------------------------------------------------------ the deal
+
+    def _do_deal(self, a: Action) -> None:
+        r = self.rules
+        self.hand_no += 1
+        self.hand_chips = tuple(self.chips)
+        for s in self.seats_from(self.dealer):
+            amount = r.ante_for(s == self.dealer)
+            self.chips[s] -= amount
+            self.pot += amount
+            self._emit("ante", f"{self.names[s]} antes {amount}.", seat=s, amount=amount)
+        self.stacks = [[] for _ in self.seats]
+        self.revealed = [[] for _ in self.seats]
+        self.dead, self.dead_shown = [], []
+        self.player_trump_shown = False
+        players = self.seats_from(self.left_of(self.dealer))
+        need = 3 * len(players) + 1 + (3 if r.dead_hand else 0)
+        if r.deck == "fresh" or len(self.stub) < need:
+            if r.deck == "deal_through" and self.hand_no > 1:
+                self._emit("reshuffle", "The pack is gathered and shuffled afresh.")
+            self.stub = self._shuffled_pack()
+            self.seen = set()
+        deck = self.stub
+        top = 0
+        for _ in range(3):
+            for s in players:
+                self.stacks[s].append(deck[top])
+                top += 1
+            if r.dead_hand:
+                self.dead.append(deck[top])
+                top += 1
+        up = deck[top]
+        self.stub = deck[top + 1:]
+        self.upcard = self.best = up
+        self.seen.add(up)
+        self.holder = self.upcard_owner = None if r.pool_owns_upcard else self.dealer
+        owner = "the pool's" if r.pool_owns_upcard else f"{self.names[self.dealer]}'s"
+        self._emit("deal", f"Hand {self.hand_no}: {self.names[self.dealer]} deals three cards "
+                   f"face down to each player" + (" and a dead hand" if r.dead_hand else "") + ".",
+                   seat=self.dealer)
+        self._emit("upcard", f"The upcard is the {card_name(up)} ({owner}): "
+                   f"{_suit_word(up)} are trumps.", seat=self.holder, card=card_str(up))
+        self._penalty(self.holder, up)
+        if rank_of(up) == ACE:
+            self._end_hand("ace_upcard")
+        elif self.holder is None:
+            self._settled(None, self.dealer)
+        else:
+            self._offer_for_sale(up, self.dealer, self.dealer)
+
+    def _shuffled_pack(self) -> list[Card]:
+        cards = pack(self.rules.pack_ranks)
+        fixed: tuple[Card, ...] = ()
+        if self.decks_used < len(self.decks):
+            fixed = self.decks[self.decks_used]
+            self.decks_used += 1
+        taken = set(fixed)
+        rest = [c for c in cards if c not in taken]
+        rng = self.rng.random
+        for i in range(len(rest) - 1, 0, -1):
+            j = int(rng() * (i + 1))
+            rest[i], rest[j] = rest[j], rest[i]
+        return list(fixed) + rest
+
+    def _penalty(self, owner: int | None, card: Card) -> None:
+        if not self.rules.jack_five_penalty or owner is None or rank_of(card) not in (5, 11):
+            return
+        paid = min(1, self.chips[owner])
+        self.chips[owner] -= paid
+        self.pot += paid
+        self._emit("penalty", f"{self.names[owner]} pays {paid} to the pot for the "
+                   f"{card_name(card)}." if paid else f"{self.names[owner]} owes a chip for the "
+                   f"{card_name(card)} but has none.", seat=owner, card=card_str(card), amount=paid)
+
+    # ------------------------------------------------------------------ selling a face-up card
+
+    def _offer_for_sale(self, card: Card, seller: int, revealer: int) -> None:
+        if self.rules.sale_methods and self._buyers(seller):
+            self.sale = Sale(card, seller, revealer)
+            self.phase, self.to_act = "sale", seller
+        else:
+            self._settled(seller, revealer)
+
+    def _do_keep(self, a: Action) -> None:
+        sale = self.sale
+        assert sale is not None
+        self._emit("kept", f"{self.names[a.seat]} keeps the {card_name(sale.card)}.",
+                   seat=a.seat, card=card_str(sale.card))
+        self._keep()
+
+    def _keep(self) -> None:
+        sale = self.sale
+        assert sale is not None
+        self.sale = None
+        self._settled(sale.seller, sale.revealer)
+
+    def _do_sell_firm(self, a: Action) -> None:
+        sale = self.sale
+        assert sale is not None and a.price is not None
+        sale.method, sale.price = "firm", a.price
+        sale.queue = self._buyers(a.seat)
+        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} at "
+                   f"{a.price}: first to accept buys it.", seat=a.seat, card=card_str(sale.card),
+                   amount=a.price, method="firm")
+        self._firm_next()
+
+    def _firm_next(self) -> None:
+        sale = self.sale
+        assert sale is not None
+        while sale.queue:
+            s = sale.queue[0]
+            if self.chips[s] >= sale.price:
+                self.phase, self.to_act = "firm", s
+                return
+            sale.queue.pop(0)
+            self._emit("skipped", f"{self.names[s]} cannot afford {sale.price}.", seat=s)
+        self._emit("kept", f"Nobody buys: {self.names[sale.seller]} keeps the "
+                   f"{card_name(sale.card)}.", seat=sale.seller, card=card_str(sale.card))
+        self._keep()
+
+    def _do_sell_auction(self, a: Action) -> None:
+        sale = self.sale
+        assert sale is not None and a.price is not None
+        sale.method, sale.price = "auction", a.price
+        sale.queue = self._buyers(a.seat)
+        sale.turn = 0
+        reserve = f" (reserve {a.price})" if a.price > 1 else ""
+        self._emit("sale_offered", f"{self.names[a.seat]} puts the {card_name(sale.card)} up "
+                   f"for auction{reserve}.", seat=a.seat, card=card_str(sale.card),
+                   amount=a.price, method="auction")
+        self._auction_next()
+
+    def _auction_next(self) -> None:
+        """Find the next bidder at or after ``sale.turn``, dropping those who cannot bid."""
+        sale = self.sale
+        assert sale is not None
+        while True:
+            others = [s for s in sale.queue if s != sale.high_bidder]
+            if not others:
+                return self._auction_close()
+            sale.turn %= len(sale.queue)
+            s = sale.queue[sale.turn]
+            if s == sale.high_bidder:
+                sale.turn += 1
+                continue
+            if self.chips[s] < max(sale.high_bid + 1, sale.price):
+                sale.queue.pop(sale.turn)
+                self._emit("skipped", f"{self.names[s]} cannot outbid {sale.high_bid} and drops "
+                           "out." if sale.high_bid else f"{self.names[s]} cannot afford the "
+                           "reserve.", seat=s)
+                continue
+            self.phase, self.to_act = "auction", s
+            return
+
+    def _auction_close(self) -> None:
+        sale = self.sale
+        assert sale is not None
+        if sale.high_bidder is None:
+            self._emit("kept", f"No bids: {self.names[sale.seller]} keeps the "
+                       f"{card_name(sale.card)}.", seat=sale.seller, card=card_str(sale.card))
+            return self._keep()
+        if self.rules.auction_seller_may_refuse:
+            self.phase, self.to_act = "auction_confirm", sale.seller
+            return
+        self._sell_card(sale.high_bidder, sale.high_bid, "auction")
+
+    def _do_bid(self, a: Action) -> None:
+        sale = self.sale
+        assert sale is not None and a.price is not None
+        sale.high_bid, sale.high_bidder = a.price, a.seat
+        self._emit("bid", f"{self.names[a.seat]} bids {a.price}.", seat=a.seat, amount=a.price)
+        sale.turn = sale.queue.index(a.seat) + 1
+        self._auction_next()
+
+    def _do_pass(self, a: Action) -> None:
+        if self.phase == "market":
+            return self._market_pass(a)
+        sale = self.sale
+        assert sale is not None
+        i = sale.queue.index(a.seat)
+        sale.queue.pop(i)
+        sale.turn = i
+        self._emit("passed", f"{self.names[a.seat]} passes.", seat=a.seat)
+        self._auction_next()
+
+    def _do_accept(self, a: Action) -> None:
+        if self.phase == "negotiation":
+            return self._haggle_accept(a)
+        sale = self.sale
+        assert sale is not None
+        if self.phase == "firm":
+            self._sell_card(a.seat, sale.price, "firm")
+        else:  # auction_confirm
+            assert sale.high_bidder is not None
+            self._sell_card(sale.high_bidder, sale.high_bid, "auction")
+
+    def _do_decline(self, a: Action) -> None:
+        if self.phase == "negotiation":
+            return self._haggle_break(a)
+        sale = self.sale
+        assert sale is not None
+        if self.phase == "firm":
+            sale.queue.pop(0)
+            self._emit("declined", f"{self.names[a.seat]} declines.", seat=a.seat)
+            return self._firm_next()
+        self._emit("kept", f"{self.names[a.seat]} refuses the top bid of {sale.high_bid} and "
+                   f"keeps the {card_name(sale.card)}.", seat=a.seat, card=card_str(sale.card))
+        self._keep()
+
+    def _sell_card(self, buyer: int, price: int, method: str) -> None:
+        """Atomic transfer of the face-up card on sale: chips to the seller, card to the buyer."""
+        sale = self.sale
+        assert sale is not None
+        seller = sale.seller
+        self.chips[buyer] -= price
+        self.chips[seller] += price
+        if sale.card == self.upcard:
+            self.upcard_owner = buyer
+        elif sale.card in self.revealed[seller]:
+            self.revealed[seller].remove(sale.card)
+            self.revealed[buyer].append(sale.card)
+        self.holder = buyer
+        self._emit("sold", f"{self.names[seller]} sells the {card_name(sale.card)} to "
+                   f"{self.names[buyer]} for {price}.", seat=seller, other=buyer,
+                   card=card_str(sale.card), amount=price, method=method)
+        self.sale = None
+        self._settled(buyer, sale.revealer)
+
+    # ------------------------------------------------------------------ haggling
+
+    def _do_sell_negotiate(self, a: Action) -> None:
+        sale = self.sale
+        assert sale is not None and a.target is not None
+        sale.method = "negotiation"
+        self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1)
+        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} to "
+                   f"{self.names[a.target]}, asking {a.price}.", seat=a.seat, other=a.target,
+                   card=card_str(sale.card), amount=a.price, method="negotiation")
+        self.phase, self.to_act = "negotiation", a.target
+
+    def _do_offer(self, a: Action) -> None:
+        assert a.target is not None and a.card is not None and self.market is not None
+        self.market.offers[a.seat] = self.market.offers.get(a.seat, 0) + 1
+        self.haggle = Haggle("market", a.target, a.seat, a.target, position=a.card,
+                             bid=a.price, bids=1)
+        self._emit("offer", f"{self.names[a.seat]} offers {a.price} for {self.names[a.target]}'s "
+                   f"{_ordinal(a.card)} face-down card, sight unseen.", seat=a.seat,
+                   other=a.target, position=a.card, amount=a.price)
+        self.phase, self.to_act = "negotiation", a.target
+
+    def _do_counter(self, a: Action) -> None:
+        h = self.haggle
+        assert h is not None and a.price is not None
+        if a.seat == h.seller:
+            h.ask, h.asks, h.to_move = a.price, h.asks + 1, h.buyer
+            other = h.buyer
+        else:
+            h.bid, h.bids, h.to_move = a.price, h.bids + 1, h.seller
+            other = h.seller
+        self._emit("counter", f"{self.names[a.seat]} counters with {a.price}.", seat=a.seat,
+                   other=other, amount=a.price)
+        self.to_act = h.to_move
+
+    def _haggle_accept(self, a: Action) -> None:
+        h = self.haggle
+        assert h is not None
+        price = h.ask if a.seat == h.buyer else h.bid
+        assert price is not None
+        self.haggle = None
+        if h.context == "sale":
+            return self._sell_card(h.buyer, price, "negotiation")
+        assert h.position is not None
+        card = self.stacks[h.seller].pop(h.position)
+        self.stacks[h.buyer].append(card)
+        self.chips[h.buyer] -= price
+        self.chips[h.seller] += price
+        self._emit("bought_facedown", f"{self.names[h.buyer]} buys {self.names[h.seller]}'s "
+                   f"{_ordinal(h.position)} face-down card for {price}; it goes to the bottom of "
+                   f"{self.names[h.buyer]}'s stack, still unseen.", seat=h.buyer, other=h.seller,
+                   position=h.position, amount=price)
+        self._market_after_offer()
+
+    def _haggle_break(self, a: Action) -> None:
+        h = self.haggle
+        assert h is not None
+        self.haggle = None
+        if h.context == "sale":
+            sale = self.sale
+            assert sale is not None
+            self._emit("broke_off", f"{self.names[a.seat]} breaks off: {self.names[h.seller]} "
+                       f"keeps the {card_name(sale.card)}.", seat=a.seat, other=h.seller,
+                       card=card_str(sale.card))
+            return self._keep()
+        verb = "refuses" if a.seat == h.seller and h.asks == 0 else "breaks off"
+        self._emit("broke_off", f"{self.names[a.seat]} {verb}: no sale.", seat=a.seat,
+                   other=h.buyer if a.seat == h.seller else h.seller)
+        self._market_after_offer()
+
+    # ------------------------------------------------------------------ between turns
+
+    def _settled(self, owner: int | None, revealer: int) -> None:
+        """A face-up card's ownership is settled: open the market, then the next turn."""
+        if self.rules.resume_after_sale == "owner_left" and owner is not None:
+            self.resume_from = self.left_of(owner)
+        else:
+            self.resume_from = self.left_of(revealer)
+        self._open_market()
+
+    def _open_market(self) -> None:
+        if self._hand_is_decided():
+            return self._end_hand("pool" if self.holder is None else "last_card")
+        if self.rules.offers_per_window == 0:
+            return self._next_turn()
+        self.market = Market(self.seats_from(self.resume_from))
+        self._market_poll()
+
+    def _market_poll(self) -> None:
+        m = self.market
+        assert m is not None
+        limit = self.rules.offers_per_window
+        while m.index < len(m.order):
+            s = m.order[m.index]
+            if (m.offers.get(s, 0) < limit and self.chips[s] > 0
+                    and any(self.stacks[o] for o in self.seats if o != s)):
+                self.phase, self.to_act = "market", s
+                return
+            m.index += 1
+        self.market = None
+        self._next_turn()
+
+    def _market_pass(self, a: Action) -> None:
+        m = self.market
+        assert m is not None
+        m.index += 1
+        self._market_poll()
+
+    def _market_after_offer(self) -> None:
+        if self._hand_is_decided():
+            self.market = None
+            return self._end_hand("pool" if self.holder is None else "last_card")
+        self._market_poll()
+
+    # ------------------------------------------------------------------ turns
+
+    def _hand_is_decided(self) -> bool:
+        holder = self.holder
+        return not any(self.stacks[s] for s in self.seats if s != holder)
+
+    def _next_turn(self) -> None:
+        if self._hand_is_decided():
+            return self._end_hand("pool" if self.holder is None else "last_card")
+        r = self.rules
+        order = self.seats_from(self.resume_from)
+        able = [s for s in order if self.stacks[s]
+                and not (r.holder_skipped and s == self.holder)]
+        if r.dealer_waits and self.best == self.upcard and len(able) > 1 and self.dealer in able:
+            able.remove(self.dealer)
+        self.phase, self.to_act = "reveal", able[0]
+
+    def _do_reveal(self, a: Action) -> None:
+        seat = a.seat
+        card = self.stacks[seat].pop(0)
+        self.revealed[seat].append(card)
+        self.seen.add(card)
+        self._emit("reveal", f"{self.names[seat]} turns up the {card_name(card)}.", seat=seat,
+                   card=card_str(card))
+        self._penalty(seat, card)
+        best = self.best
+        assert best is not None
+        if suit_of(card) == suit_of(best):
+            self.player_trump_shown = True
+            if rank_of(card) > rank_of(best):
+                self.best, self.holder = card, seat
+                if rank_of(card) == ACE:
+                    return self._end_hand("ace_revealed")
+                self._emit("new_best", f"The {card_name(card)} is the new best trump.",
+                           seat=seat, card=card_str(card))
+                return self._offer_for_sale(card, seat, seat)
+        self.resume_from = self.left_of(seat)
+        self._open_market()
+
+    # ------------------------------------------------------------------ end of hand
+
+    def _end_hand(self, reason: str) -> None:
+        r = self.rules
+        self.phase, self.to_act, self.sale, self.haggle, self.market = "deal", None, None, None, None
+        winner = self.holder
+        best = self.best
+        assert best is not None
+        trump = suit_of(best)
+        if r.show_at_end:
+            for s in self.seats:
+                if self.stacks[s]:
+                    shown = tuple(card_str(c) for c in self.stacks[s])
+                    self.revealed[s].extend(self.stacks[s])
+                    self.seen.update(self.stacks[s])
+                    self._emit("shown", f"{self.names[s]}'s unturned cards: "
+                               f"{', '.join(card_name(c) for c in self.stacks[s])}.", seat=s,
+                               cards=shown)
+                    self.stacks[s] = []
+            if self.dead:
+                self.dead_shown = list(self.dead)
+                self.seen.update(self.dead)
+                self._emit("shown", "The dead hand: " + ", ".join(card_name(c) for c in self.dead)
+                           + ".", cards=tuple(card_str(c) for c in self.dead))
+                self.dead = []
+        if not reason.startswith("ace"):
+            top_dead = max((c for c in self.dead_shown if suit_of(c) == trump), key=rank_of,
+                           default=None)
+            if top_dead is not None and rank_of(top_dead) > rank_of(best):
+                winner, reason = None, "dead_hand"
+            elif winner is not None and r.no_trump == "carry_over" and best == self.upcard and \
+                    not any(suit_of(c) == trump for s in self.seats for c in self.revealed[s]
+                            if c != self.upcard):
+                winner, reason = None, "no_trump"
+        pot = self.pot
+        if winner is not None:
+            self.chips[winner] += pot
+            self.pot = 0
+            self._emit("hand_won", f"{self.names[winner]} takes the pot of {pot} with the "
+                       f"{card_name(best)}: {REASONS[reason]}.", seat=winner, card=card_str(best),
+                       amount=pot)
+        else:
+            self._emit("carry_over", f"The pot of {pot} carries over to the next hand: "
+                       f"{REASONS[reason]}.", amount=pot)
+        self.hands.append(HandResult(
+            self.hand_no, self.dealer, winner, card_str(best), pot, reason,
+            tuple(tuple(card_str(c) for c in self.revealed[s]) for s in self.seats),
+            tuple(card_str(c) for c in self.dead_shown), self.hand_chips, tuple(self.chips)))
+        self._next_dealer(winner)
+
+    def _next_dealer(self, winner: int | None) -> None:
+        r = self.rules
+        start = winner if (r.next_dealer == "winner" and winner is not None) else \
+            self.left_of(self.dealer)
+        dealer = next((s for s in self.seats_from(start) if self.chips[s] >= r.ante_for(True)),
+                      None)
+        for s in self.seats:
+            if not self.busted[s] and s != dealer and self.chips[s] < r.ante:
+                self.busted[s] = True
+                self._emit("bust", f"{self.names[s]} cannot pay the ante and leaves the match "
+                           f"with {self.chips[s]} chips.", seat=s, amount=self.chips[s])
+        alive = [s for s in self.seats if not self.busted[s]]
+        limit = r.max_hands and self.hand_no >= r.max_hands
+        if dealer is None or len(alive) < 2 or limit:
+            self.phase, self.to_act = "match_over", None
+            why = "the last hand has been played" if limit else "only one player can still ante"
+            top = max(self.chips)
+            leaders = [self.names[s] for s in self.seats if self.chips[s] == top]
+            self._emit("match_over", f"The match is over ({why}). Most chips: "
+                       f"{' and '.join(leaders)} with {top}.", amount=top)
+            return
+        self.dealer = dealer
+        self.phase, self.to_act = "deal", dealer
+
+    # ------------------------------------------------------------------ public information
+
+    def unseen_count(self) -> int:
+        """Cards nobody has seen since the last shuffle."""
+        return self.rules.pack_size - len(self.seen)
+
+    def odds(self) -> "Odds":
+        """Exact chances of taking the pot from what everyone has seen (see ``odds.py``)."""
+        from .odds import compute_odds
+
+        best = self.best
+        facedown = tuple(len(s) for s in self.stacks)
+        if best is None or self.phase in ("match_over",) or (self.phase == "deal" and self.hands
+                                                               and self.hand_no == self.hands[-1].number):
+            return _settled_odds(self)
+        trump, rank = suit_of(best), rank_of(best)
+        unseen = [c for c in pack(self.rules.pack_ranks) if c not in self.seen]
+        above = sum(1 for c in unseen if suit_of(c) == trump and rank_of(c) > rank)
+        below = sum(1 for c in unseen if suit_of(c) == trump and rank_of(c) < rank)
+        carries = (self.rules.no_trump == "carry_over" and best == self.upcard
+                   and not self.player_trump_shown)
+        return compute_odds(unseen=len(unseen), above=above, below=below, seat_facedown=facedown,
+                            holder=self.holder, dead=len(self.dead), no_trump_carries=carries)
+
+    def hand_action_bound(self) -> int:
+        """A hard upper bound on the actions of one hand (see ``docs/architecture.md``)."""
+        return hand_action_bound(self.rules, len(self.names), sum(self.chips) + self.pot)
+
+    # ------------------------------------------------------------------ snapshots
+
+    def state_dict(self) -> dict[str, Any]:
+        """Everything, hidden cards and the RNG included (for saves and equality checks; never
+        for a player's eyes)."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "chips": list(self.chips), "busted": list(self.busted), "pot": self.pot,
+            "dealer": self.dealer, "hand_no": self.hand_no, "decks_used": self.decks_used,
+            "stacks": [[card_str(c) for c in s] for s in self.stacks],
+            "revealed": [[card_str(c) for c in s] for s in self.revealed],
+            "dead": [card_str(c) for c in self.dead],
+            "dead_shown": [card_str(c) for c in self.dead_shown],
+            "upcard": _cs(self.upcard), "upcard_owner": self.upcard_owner, "best": _cs(self.best), "holder": self.holder,
+            "player_trump_shown": self.player_trump_shown,
+            "seen": sorted(card_str(c) for c in self.seen),
+            "stub": [card_str(c) for c in self.stub],
+            "phase": self.phase, "to_act": self.to_act, "resume_from": self.resume_from,
+            "sale": None if self.sale is None else {
+                "card": card_str(self.sale.card), "seller": self.sale.seller,
+                "revealer": self.sale.revealer, "method": self.sale.method,
+                "price": self.sale.price, "queue": list(self.sale.queue), "turn": self.sale.turn,
+                "high_bid": self.sale.high_bid, "high_bidder": self.sale.high_bidder},
+            "haggle": None if self.haggle is None else {
+                k: getattr(self.haggle, k) for k in ("context", "seller", "buyer", "to_move",
+                                                     "position", "ask", "bid", "asks", "bids")},
+            "market": None if self.market is None else {
+                "order": list(self.market.order), "index": self.market.index,
+                "offers": {str(k): v for k, v in sorted(self.market.offers.items())}},
+            "hands": [h.to_dict() for h in self.hands],
+            "rng": [version, list(internal), gauss],
+        }
+
+
+def hand_action_bound(rules: Rules, players: int, total_chips: int) -> int:
+    """Upper bound on the actions in one hand.
+
+    Every reveal uses up a face-down card and purchases only move them, so a hand has at most
+    R = 3·players reveals. Each of the R+1 settlements (the upcard and each new best trump)
+    may bring one sale: the choice, then at most players−1 firm answers, or 2·rounds haggling
+    messages, or an auction of at most ``total_chips`` bids (each bid rises by at least one and
+    nobody can bid more chips than exist) plus players−1 passes and a confirmation. Each of the
+    R+1 market windows polls each player, and each offer opened (at most ``offers_per_window``
+    per player) ends within 2·rounds messages.
+    """
+    reveals = 3 * players
+    rounds = rules.negotiation_rounds
+    sale = 1 + max(players - 1, 2 * rounds + 1, total_chips + players + 1)
+    window = players * (1 + rules.offers_per_window * (2 * rounds + 1))
+    return 1 + reveals + (reveals + 1) * (sale + window)
+
+
+def _settled_odds(game: Game) -> "Odds":
+    from fractions import Fraction
+
+    from .odds import Odds
+
+    n = len(game.names)
+    last = game.hands[-1] if game.hands else None
+    winner = last.winner if last is not None else None
+    seat = tuple(Fraction(1 if (last is not None and i == winner) else 0) for i in range(n))
+    carry = Fraction(1 if (last is not None and winner is None) else 0)
+    return Odds(seat, Fraction(0), carry)
+
+
+def _cs(c: Card | None) -> str | None:
+    return None if c is None else card_str(c)
+
+
+def _suit_word(card: Card) -> str:
+    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit_of(card)]
+
+
+def _ordinal(i: int) -> str:
+    return ("top", "second", "third", "fourth", "fifth", "sixth")[i] if i < 6 else f"{i + 1}th"
+
+
+def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise SpeculationError("bad_deck", "a deck is a list of card names such as 'QH'")
+    out: list[Card] = []
+    allowed = set(pack(rules.pack_ranks))
+    for c in list(cards)[:rules.pack_size + 1]:
+        card = parse_card(c) if isinstance(c, str) else c
+        if isinstance(card, bool) or not isinstance(card, int) or card not in allowed:
+            raise SpeculationError("bad_deck", f"{c!r} is not a card of this pack")
+        if card in out:
+            raise SpeculationError("bad_deck", f"the deck names {card_str(card)} twice")
+        out.append(card)
+    if len(out) > rules.pack_size:
+        raise SpeculationError("bad_deck", "the deck has more cards than the pack")
+    return tuple(out)
+
+
+from .odds import Odds  # noqa: E402  (type used in annotations above)

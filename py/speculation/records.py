@@ -1,0 +1,144 @@
+"""Game records (rules + seed or deck orders + every action) and snapshots.
+
+A record replays exactly: the state owns its seeded RNG, so the same record gives the same game
+on any Python, CPython or Pyodide. The format is specified in ``docs/record-format.md``.
+
+>>> from speculation.game import Game
+>>> from speculation.actions import Action
+>>> g = Game(["Fanny", "Edmund"], seed=3)
+>>> _ = g.apply(Action(0, "deal"))
+>>> rec = record_of(g)
+>>> game_from_record(rec).state_dict() == g.state_dict()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action
+from .cards import card_str
+from .errors import RecordError, SpeculationError
+from .game import Game
+from .observation import observe
+from .rules import Rules, preset
+
+RECORD_FORMAT = "speculation-record"
+SNAPSHOT_FORMAT = "speculation-snapshot"
+VERSION = 1
+MAX_ACTIONS = 200_000
+
+
+def record_of(game: Game, seats: list[dict[str, Any]] | None = None,
+              meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of everything played so far. ``seats`` may describe who sits where (human or
+    bot) and ``meta`` carries free-form notes; neither affects the replay."""
+    rec: dict[str, Any] = {
+        "format": RECORD_FORMAT, "version": VERSION, "players": list(game.names),
+        "rules": game.rules.to_dict(), "seed": game.seed,
+    }
+    if game.decks:
+        rec["decks"] = [[card_str(c) for c in d] for d in game.decks]
+    rec["actions"] = [a.to_dict() for a in game.actions]
+    if seats is not None:
+        rec["seats"] = seats
+    if meta:
+        rec["meta"] = meta
+    return rec
+
+
+def game_from_record(record: Any, upto: int | None = None) -> Game:
+    """Replay ``record`` (optionally only its first ``upto`` actions). Any fault raises
+    ``RecordError`` (code ``bad_record``) naming what is wrong and where."""
+    if not isinstance(record, dict):
+        raise RecordError("bad_record", "a record must be a JSON object")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError("bad_record", f"not a Speculation record (format {str(record.get('format'))[:40]!r})")
+    if record.get("version", VERSION) != VERSION:
+        raise RecordError("bad_version", f"record version {str(record.get('version'))[:20]} is not "
+                          f"supported (this engine reads version {VERSION})")
+    try:
+        rules = rules_from(record.get("preset", "parlett"), record.get("rules", {}))
+        players = record.get("players")
+        if not isinstance(players, list):
+            raise RecordError("bad_record", "a record needs 'players': a list of names")
+        seed = record.get("seed", 0)
+        decks = record.get("decks", [])
+        if not isinstance(decks, list) or len(decks) > 10_000:
+            raise RecordError("bad_record", "'decks' must be a list of card lists")
+        game = Game(players, rules, seed=seed, decks=decks)
+    except RecordError:
+        raise
+    except SpeculationError as e:
+        raise RecordError("bad_record", f"the record's set-up is not valid: {e.message}") from None
+    actions = record.get("actions", [])
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise RecordError("bad_record", f"'actions' must be a list of at most {MAX_ACTIONS} actions")
+    if upto is not None:
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
+            raise RecordError("bad_step", f"upto must be a step from 0 to {len(actions)}")
+        actions = actions[:upto]
+    for i, raw in enumerate(actions):
+        try:
+            game.apply(Action.from_dict(raw))
+        except SpeculationError as e:
+            raise RecordError("bad_record", f"action {i} ({str(raw)[:80]}) cannot be replayed: "
+                              f"{e.message}") from None
+    return game
+
+
+def rules_from(preset_name: Any, overrides: Any) -> Rules:
+    """A preset's rules with option overrides on top (both as read from JSON)."""
+    return Rules.from_dict(overrides, base=preset(preset_name))
+
+
+def snapshot(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
+    """A save: the record and the full state it must reproduce (hidden cards included, so the
+    UI stores it as an opaque string and never shows it)."""
+    return json.dumps({"format": SNAPSHOT_FORMAT, "version": VERSION,
+                       "record": record_of(game, seats), "state": game.state_dict()},
+                      separators=(",", ":"), sort_keys=True)
+
+
+def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
+    """Load a snapshot: replay its record and check the result equals its stored state, so a
+    corrupted or tampered save is refused (code ``corrupt_snapshot``) instead of half-loaded."""
+    if not isinstance(text, str):
+        raise RecordError("corrupt_snapshot", "a snapshot must be a string")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("corrupt_snapshot", "the snapshot is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+        raise RecordError("corrupt_snapshot", "this is not a Speculation save")
+    if data.get("version") != VERSION:
+        raise RecordError("incompatible_snapshot", f"this save has version "
+                          f"{str(data.get('version'))[:20]}; this engine reads version {VERSION}")
+    try:
+        game = game_from_record(data.get("record"))
+    except RecordError as e:
+        raise RecordError("corrupt_snapshot", f"the save is damaged: {e.message}") from None
+    if game.state_dict() != data.get("state"):
+        raise RecordError("corrupt_snapshot", "the save is damaged: its state does not match "
+                          "its own history")
+    seats = data["record"].get("seats")
+    return game, seats if isinstance(seats, list) else None
+
+
+def public_summary(game: Game) -> dict[str, Any]:
+    """The public state (what ``python -m speculation replay --json`` prints)."""
+    obs = observe(game, None)
+    odds = obs.odds.to_dict()
+    return {
+        "phase": obs.phase, "hand": obs.hand, "dealer": obs.dealer, "to_act": obs.to_act,
+        "pot": obs.pot, "trump": obs.trump,
+        "upcard": None if obs.upcard is None else card_str(obs.upcard),
+        "best": None if obs.best is None else card_str(obs.best), "holder": obs.holder,
+        "seats": [{"seat": i, "name": obs.names[i], "chips": obs.chips[i],
+                   "stack": obs.stacks[i], "revealed": [card_str(c) for c in obs.revealed[i]],
+                   "busted": obs.busted[i], "win": odds["seats"][i]["p"]}
+                  for i in range(len(obs.names))],
+        "carry_over": odds["carry_over"]["p"], "per_facedown_card": odds["per_card"]["p"],
+        "hands": [h.to_dict() for h in obs.hands],
+    }
