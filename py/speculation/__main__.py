@@ -35,6 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     tp = sub.add_parser("tournament", help="play bots against each other (see docs/ai-strength.md)",
                         add_help=False)
     tp.add_argument("rest", nargs=argparse.REMAINDER)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["tournament"]:  # argparse.REMAINDER drops leading options: forward as is
+        from .tournament import main as tournament_main
+
+        return tournament_main(argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":

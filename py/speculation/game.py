@@ -878,7 +878,7 @@ def _ordinal(i: int) -> str:
 
 
 def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+    if not isinstance(cards, (list, tuple)):
         raise SpeculationError("bad_deck", "a deck is a list of card names such as 'QH'")
     out: list[Card] = []
     allowed = set(pack(rules.pack_ranks))

@@ -142,3 +142,23 @@ def public_summary(game: Game) -> dict[str, Any]:
         "carry_over": odds["carry_over"]["p"], "per_facedown_card": odds["per_card"]["p"],
         "hands": [h.to_dict() for h in obs.hands],
     }
+
+
+def deck_for_deal(stacks: list[list[str]], upcard: str, dealer: int = 0,
+                  dead: list[str] | None = None) -> list[str]:
+    """The top of a deck that deals ``stacks`` (one list per seat, top card first) and
+    ``upcard``, for scenarios and tests: cards go one at a time from the dealer's left, three
+    rounds (the dead hand after each round), then the upcard. All seats must be in play.
+
+    >>> deck_for_deal([["2S", "3S", "4S"], ["5S", "6S", "7S"]], "KH")
+    ['5S', '2S', '6S', '3S', '7S', '4S', 'KH']
+    """
+    n = len(stacks)
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    deck: list[str] = []
+    for r in range(3):
+        deck.extend(stacks[s][r] for s in order)
+        if dead:
+            deck.append(dead[r])
+    deck.append(upcard)
+    return deck

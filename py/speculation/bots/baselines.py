@@ -1,0 +1,166 @@
+"""Yardsticks and exploiters for the tournament (hidden from the set-up screen).
+
+* ``baseline/random``: a uniformly random legal action, prices drawn up to one pot above the
+  minimum.
+* ``baseline/never``: never trades: keeps, declines, passes.
+* ``baseline/fair``: trades at exactly fair value: sells by firm price at fair value, pays up to
+  fair value, offers fair value for face-down cards.
+* ``exploit/overbid``: in every auction, tops the last bid by one for as long as it can; never
+  trades otherwise.
+* ``exploit/accept``: accepts whatever it is offered; never trades otherwise.
+* ``exploit/ask150``: asks one and a half times fair value for whatever it sells and never comes
+  down; pays no more than fair value.
+
+>>> sorted(BASELINES)[:3]
+['baseline/fair', 'baseline/never', 'baseline/random']
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from ..actions import Action
+from ..observation import Observation
+from .decision import Decision, forced, rng_for, template
+from .pricing import describe, stake_of
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """A fixed rule: ``rule(bot, obs, history) -> Decision``."""
+
+    id: str
+    name: str
+    description: str
+    rule: Callable[["FixedBot", Observation, tuple], Decision]
+
+
+class FixedBot:
+    """A bot that follows one ``Baseline`` rule."""
+
+    def __init__(self, baseline: Baseline, seed: int, seat: int) -> None:
+        self.baseline, self.seed, self.seat = baseline, seed, seat
+
+    def decide(self, obs: Observation, history: tuple) -> Decision:
+        d = forced(obs)
+        return d if d is not None else self.baseline.rule(self, obs, history)
+
+
+def _quiet(obs: Observation, why: str) -> Decision:
+    """Keep, pass or decline: whichever the phase allows."""
+    for kind in ("keep", "pass", "decline"):
+        t = template(obs, kind)
+        if t is not None:
+            return Decision(t.example(), why)
+    return Decision(obs.legal[0].example(), why)
+
+
+def _random(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    rng = rng_for(bot.seed, bot.seat, len(history))
+    t = obs.legal[rng.randrange(len(obs.legal))]
+    target = card = price = None
+    if t.cards:
+        target, card = t.cards[rng.randrange(len(t.cards))]
+    elif t.targets:
+        target = t.targets[rng.randrange(len(t.targets))]
+    if t.price_min is not None:
+        price = rng.randint(t.price_min, min(t.price_max, t.price_min + obs.pot))  # type: ignore[type-var]
+    return Decision(Action(bot.seat, t.kind, price, target, card), "A random legal move.")
+
+
+def _never(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    return _quiet(obs, "I never trade.")
+
+
+def _fair(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    s = stake_of(obs)
+    why = describe(obs, s)
+    fair = s.fair
+    p = obs.pending or {}
+    phase = obs.phase
+    if phase == "sale":
+        t = template(obs, "sell_firm")
+        price = max(1, math.ceil(fair))
+        if t is not None and price <= t.price_max:  # type: ignore[operator]
+            return Decision(Action(bot.seat, "sell_firm", price), f"{why}; asking fair value.")
+        return _quiet(obs, why)
+    if phase == "firm":
+        ok = p.get("price", 0) <= fair
+        return Decision(Action(bot.seat, "accept" if ok else "decline"), why)
+    if phase == "auction":
+        t = template(obs, "bid")
+        if t is not None and t.price_min <= fair:  # type: ignore[operator]
+            return Decision(Action(bot.seat, "bid", t.price_min), why)
+        return _quiet(obs, why)
+    if phase == "auction_confirm":
+        return Decision(Action(bot.seat, "accept" if (p.get("high_bid") or 0) >= fair
+                               else "decline"), why)
+    if phase == "negotiation":
+        seller = p.get("seller") == bot.seat
+        theirs = p.get("bid") if seller else p.get("ask")
+        if theirs is not None and (theirs >= fair if seller else theirs <= fair):
+            return Decision(Action(bot.seat, "accept"), why)
+        t = template(obs, "counter")
+        price = math.ceil(fair) if seller else math.floor(fair)
+        if t is not None and t.price_min <= price <= t.price_max:  # type: ignore[operator]
+            return Decision(Action(bot.seat, "counter", price), why)
+        return Decision(Action(bot.seat, "decline"), why)
+    if phase == "market":
+        t = template(obs, "offer")
+        price = math.floor(fair)
+        if t is not None and t.cards and 1 <= price <= t.price_max:  # type: ignore[operator]
+            owner, pos = t.cards[0]
+            return Decision(Action(bot.seat, "offer", price, owner, pos), why)
+    return _quiet(obs, why)
+
+
+def _overbid(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    t = template(obs, "bid")
+    if t is not None:
+        return Decision(Action(bot.seat, "bid", t.price_min), "I always top the last bid by one.")
+    return _quiet(obs, "I only ever bid.")
+
+
+def _accept(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    t = template(obs, "accept")
+    if t is not None:
+        return Decision(t.example(), "I accept every offer.")
+    return _quiet(obs, "I only ever accept.")
+
+
+def _ask150(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+    s = stake_of(obs)
+    ask = max(1, math.ceil(1.5 * s.fair))
+    p = obs.pending or {}
+    why = f"I always ask {ask}, one and a half times fair value."
+    if obs.phase == "sale":
+        t = template(obs, "sell_firm")
+        if t is not None and ask <= t.price_max:  # type: ignore[operator]
+            return Decision(Action(bot.seat, "sell_firm", ask), why)
+        return _quiet(obs, why)
+    if obs.phase == "negotiation" and p.get("seller") == bot.seat:
+        if (p.get("bid") or 0) >= ask:
+            return Decision(Action(bot.seat, "accept"), why)
+        t = template(obs, "counter")
+        if t is not None and t.price_min <= ask <= t.price_max:  # type: ignore[operator]
+            return Decision(Action(bot.seat, "counter", ask), why)
+        return Decision(Action(bot.seat, "decline"), why)
+    if obs.phase == "auction_confirm":
+        ok = (p.get("high_bid") or 0) >= ask
+        return Decision(Action(bot.seat, "accept" if ok else "decline"), why)
+    if obs.phase == "market":
+        return _quiet(obs, why)
+    return _fair(bot, obs, history)
+
+
+BASELINES: dict[str, Baseline] = {b.id: b for b in (
+    Baseline("baseline/random", "Random", "Plays a random legal move.", _random),
+    Baseline("baseline/never", "Never trades", "Keeps, declines and passes, always.", _never),
+    Baseline("baseline/fair", "Fair-price trader", "Buys and sells at exactly fair value.", _fair),
+    Baseline("exploit/overbid", "Overbidder", "Tops every auction bid by one.", _overbid),
+    Baseline("exploit/accept", "Pushover", "Accepts every offer.", _accept),
+    Baseline("exploit/ask150", "Greedy seller", "Always asks one and a half times fair value.",
+             _ask150),
+)}

@@ -1,0 +1,116 @@
+"""Fair values and reservation prices, from the exact public odds.
+
+Everything a bot prices is a share of the pot: the best trump showing is worth the pot times its
+chance of surviving; every face-down card is worth the pot times the same ``per_card`` chance.
+A seat's whole position is one bet: it takes the pot with probability ``p``. A personality's risk
+attitude is an exponential utility with coefficient ``rho`` per pot (0 neutral, > 0 cautious,
+< 0 bold), which gives closed-form certainty equivalents; a reservation price is the change in
+certainty equivalent that a trade causes.
+
+>>> round(certainty(0.5, 20, 0.0), 6), certainty(0.5, 20, 1.0) < 10 < certainty(0.5, 20, -1.0)
+(10.0, True)
+>>> round(buy_limit(0.25, 0.25, 20, 0.0), 6)
+5.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..cards import RANK_NAMES, rank_of, suit_of
+from ..observation import Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """What a decision is about.
+
+    ``kind``: ``"trump"`` (the best trump showing, on sale) or ``"card"`` (one face-down card);
+    ``share``: its exact chance of taking the pot; ``fair``: pot × share in chips; ``mine``: the
+    deciding seat's own chance before the trade; ``pot``: chips in the pot."""
+
+    kind: str
+    share: float
+    fair: float
+    mine: float
+    pot: int
+
+
+def certainty(p: float, pot: float, rho: float) -> float:
+    """Certainty equivalent, in chips, of winning ``pot`` with probability ``p`` for a player
+    with exponential utility of coefficient ``rho`` per pot (rho = 0: ``p * pot``)."""
+    p = min(1.0, max(0.0, p))
+    if abs(rho) < 1e-9:
+        return p * pot
+    c = 1.0 - math.exp(-rho)
+    return -math.log(1.0 - p * c) / rho * pot
+
+
+def buy_limit(mine: float, share: float, pot: float, rho: float) -> float:
+    """Most a player holding chance ``mine`` should pay to add ``share`` (no margin)."""
+    return certainty(mine + share, pot, rho) - certainty(mine, pot, rho)
+
+
+def sell_floor(mine: float, share: float, pot: float, rho: float) -> float:
+    """Least a player holding chance ``mine`` should take to give up ``share`` (no margin)."""
+    return certainty(mine, pot, rho) - certainty(mine - share, pot, rho)
+
+
+def trump_share(obs: Observation) -> float:
+    """Exact chance that the best trump showing survives (0 when the pool holds it)."""
+    if obs.holder is None:
+        return 0.0
+    return float(obs.odds.seat[obs.holder] - obs.odds.per_card * obs.stacks[obs.holder])
+
+
+def stake_of(obs: Observation) -> Stake:
+    """The stake of the decision in ``obs`` (the best trump for sales, else one face-down card)."""
+    seat = obs.seat if obs.seat is not None else 0
+    mine = float(obs.odds.seat[seat])
+    p = obs.pending or {}
+    on_trump = obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
+        obs.phase == "negotiation" and p.get("context") == "sale")
+    share = trump_share(obs) if on_trump else float(obs.odds.per_card)
+    return Stake("trump" if on_trump else "card", share, share * obs.pot, mine, obs.pot)
+
+
+def above_count(obs: Observation) -> int:
+    """Unseen trumps that rank above the best trump showing."""
+    if obs.best is None:
+        return 0
+    suit, rank = suit_of(obs.best), rank_of(obs.best)
+    low = 15 - obs.rules.pack_ranks
+    return sum(1 for c in range(52) if suit_of(c) == suit and rank < rank_of(c) and
+               rank_of(c) >= low and c not in obs.seen)
+
+
+def facedown_total(obs: Observation) -> int:
+    """Face-down cards on the table (players' stacks and the dead hand)."""
+    return sum(obs.stacks) + obs.dead_hand
+
+
+def describe(obs: Observation, stake: Stake) -> str:
+    """A short sentence on why the stake is worth what it is, for reasons and the coach.
+
+    E.g. ``"8 of 11 unseen cards can't beat the queen: worth 14 of the 22-chip pot"``."""
+    worth = f"worth {chips(stake.fair)} of the {stake.pot}-chip pot"
+    if stake.kind == "trump" and obs.best is not None:
+        n, a = obs.unseen, above_count(obs)
+        name = RANK_NAMES[rank_of(obs.best)]
+        if a == 0:
+            return f"nothing unseen can beat the {name}: {worth}"
+        return f"{n - a} of {n} unseen cards can't beat the {name}: {worth}"
+    h = facedown_total(obs)
+    chance = f"1 in {round(1 / stake.share)}" if stake.share > 0 else "no"
+    return f"each of the {h} face-down cards has {chance} chance of winning: {worth}"
+
+
+def chips(x: float) -> str:
+    """A chip amount for people: whole numbers plain, others to one decimal.
+
+    >>> chips(14.0), chips(3.26)
+    ('14', '3.3')
+    """
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"

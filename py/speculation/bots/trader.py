@@ -1,0 +1,331 @@
+"""The trading bot behind every level and personality.
+
+Each decision starts from the exact fair value of what is at stake (see ``pricing``), turns it
+into a reservation price through the personality's risk attitude and the level's margin, and
+then picks the legal action that fits: keep or sell (and how), accept or decline, bid or pass,
+offer, counter or accept in a haggle, make or answer an offer for a face-down card.
+
+>>> from speculation.game import Game
+>>> from speculation.actions import Action
+>>> from speculation.observation import observe
+>>> from speculation.bots.history import public_history
+>>> g = Game(["A", "B", "C", "D"], seed=3)
+>>> _ = g.apply(Action(0, "deal"))
+>>> bot = TraderBot(LEVELS["skilled"], PERSONALITIES["edmund"], seed=1, seat=g.to_act)
+>>> d = bot.decide(observe(g, g.to_act), public_history(g))
+>>> g.is_legal(d.action), bool(d.reason)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from dataclasses import dataclass
+from random import Random
+
+from ..actions import Action, Template
+from ..cards import rank_of
+from ..observation import Observation
+from .decision import Decision, clamp, forced, rng_for, template
+from .levels import LEVELS, Level
+from .model import Read, read_table
+from .personalities import PERSONALITIES, Personality
+from .pricing import Stake, buy_limit, chips, describe, facedown_total, sell_floor, stake_of
+
+BUDGET = 0.2 if sys.platform == "emscripten" else 0.08  # seconds, checked by the expert itself
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """A bot's prices for one stake: pay at most ``buy``, sell for no less than ``sell``."""
+
+    buy: float
+    sell: float
+
+
+class TraderBot:
+    """A bot of one level and personality for one seat."""
+
+    def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
+                 budget: float = BUDGET) -> None:
+        self.level, self.persona, self.seed, self.seat = level, personality, seed, seat
+        self.budget = budget
+        self.budget_hits = 0
+
+    # ------------------------------------------------------------------ entry point
+
+    def decide(self, obs: Observation, history: tuple) -> Decision:
+        """The decision for ``obs`` (which must be this seat's, with legal templates)."""
+        d = forced(obs)
+        if d is not None:
+            return d
+        rng = rng_for(self.seed, self.seat, len(history))
+        stake = stake_of(obs)
+        lim = self.limits(obs, stake)
+        reads = read_table(history, len(obs.names)) if self.level.models else None
+        phase = obs.phase
+        if phase == "sale":
+            return self._sell(obs, stake, lim, rng, reads)
+        if phase == "firm":
+            return self._firm(obs, stake, lim)
+        if phase == "auction":
+            return self._bid(obs, stake, lim)
+        if phase == "auction_confirm":
+            return self._confirm(obs, stake, lim)
+        if phase == "negotiation":
+            return self._haggle(obs, stake, lim, reads)
+        if phase == "market":
+            return self._market(obs, stake, lim, rng, reads)
+        t = obs.legal[0]
+        return Decision(t.example(), f"Only {t.kind} makes sense here.")
+
+    # ------------------------------------------------------------------ valuation
+
+    def perceived(self, obs: Observation, stake: Stake) -> tuple[float, float]:
+        """(my chance without the stake, the stake's chance) as this level sees them."""
+        if self.level.exact:
+            mine, share = stake.mine, stake.share
+        else:
+            mine, share = _rank_guess(obs, self.seat, stake.kind)
+        base = max(0.0, mine - share) if _owns(obs, self.seat, stake) else mine
+        if self.level.noise:
+            key = f"{obs.hand}:{len(obs.seen)}:{sum(obs.stacks)}:{stake.kind}"
+            share *= math.exp(self.level.noise * rng_for(self.seed, self.seat, 0, key).gauss(0, 1))
+        return base, min(share, 1.0 - base)
+
+    def limits(self, obs: Observation, stake: Stake) -> Limits:
+        """Most this bot pays and least it takes for ``stake``, margin included."""
+        base, share = self.perceived(obs, stake)
+        rho, pot, lv = self.persona.rho, stake.pot, self.level
+        buy = buy_limit(base, share, pot, rho) * (1 - lv.margin) - lv.slack
+        sell = sell_floor(base + share, share, pot, rho) * (1 + lv.margin) + lv.slack
+        return Limits(buy, sell)
+
+    # ------------------------------------------------------------------ selling a face-up card
+
+    def _sell(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
+              reads: tuple[Read, ...] | None) -> Decision:
+        why = describe(obs, stake)
+        floor = max(1, math.ceil(lim.sell))
+        if self.persona.passive and rng.random() < self.persona.passive:
+            return Decision(Action(self.seat, "keep"), f"{_cap(why)}; I'm content to keep it.")
+        if reads is not None:
+            plan = self._expert_sale(obs, stake, floor, reads)
+            if plan is not None:
+                return plan
+        for method in self.persona.methods:
+            d = self._sale_by(method, obs, floor, why)
+            if d is not None:
+                return d
+        return Decision(Action(self.seat, "keep"), f"{_cap(why)}; nobody can pay my price of "
+                        f"{floor}, so I keep it.")
+
+    def _sale_by(self, method: str, obs: Observation, floor: int, why: str) -> Decision | None:
+        ask = math.ceil(floor * (1 + self.persona.opening))
+        if method == "auction":
+            t = template(obs, "sell_auction")
+            if t is not None and floor <= t.price_max:  # type: ignore[operator]
+                return Decision(Action(self.seat, "sell_auction", floor),
+                                f"{_cap(why)}; auctioning it with a reserve of {floor}.")
+        elif method == "firm":
+            t = template(obs, "sell_firm")
+            if t is not None and floor <= t.price_max:  # type: ignore[operator]
+                price = clamp(ask, floor, t.price_max)  # type: ignore[arg-type]
+                return Decision(Action(self.seat, "sell_firm", price),
+                                f"{_cap(why)}; asking {price} firm.")
+        elif method == "negotiation":
+            ts = [t for t in obs.legal if t.kind == "sell_negotiate" and t.price_max >= floor]  # type: ignore[operator]
+            if ts:
+                t = max(ts, key=lambda x: x.price_max)  # type: ignore[arg-type,return-value]
+                price = clamp(ask, floor, t.price_max)  # type: ignore[arg-type]
+                buyer = t.targets[0]
+                return Decision(Action(self.seat, "sell_negotiate", price, buyer),
+                                f"{_cap(why)}; offering it to {obs.names[buyer]} at {price}.")
+        return None
+
+    def _expert_sale(self, obs: Observation, stake: Stake, floor: int,
+                     reads: tuple[Read, ...]) -> Decision | None:
+        """Search firm prices, an auction and a haggle against the reads of each buyer."""
+        why = describe(obs, stake)
+        fair = max(stake.fair, 0.5)
+        buyers = [s for s in _seats_left_of(obs, self.seat)
+                  if not obs.busted[s] and obs.chips[s] > 0]
+        if not buyers:
+            return None
+        tops = sorted((min(reads[b].ceiling() * fair, obs.chips[b]) for b in buyers), reverse=True)
+        best: tuple[float, Decision] | None = None
+        firm = template(obs, "sell_firm")
+        if firm is not None:
+            deadline = time.perf_counter() + self.budget
+            scale = max(1.0, 0.08 * fair)
+            for x in range(floor, firm.price_max + 1):  # type: ignore[operator]
+                if time.perf_counter() > deadline:
+                    self.budget_hits += 1
+                    break
+                none = 1.0
+                for b in buyers:
+                    if obs.chips[b] >= x:
+                        top = reads[b].ceiling() * fair
+                        none *= 1 - 1 / (1 + math.exp((x - top) / scale))
+                gain = (1 - none) * (x - floor)
+                if best is None or gain > best[0]:
+                    best = (gain, Decision(Action(self.seat, "sell_firm", x),
+                                           f"{_cap(why)}; the table has shown it will pay about "
+                                           f"{chips(tops[0])}, so I ask {x} firm."))
+                if x > tops[0] + 6 * scale:
+                    break
+        auction = template(obs, "sell_auction")
+        if auction is not None and floor <= auction.price_max:  # type: ignore[operator]
+            second = tops[1] if len(tops) > 1 else floor
+            gain = (max(second, floor) - floor) * (1.0 if tops[0] >= floor else 0.0) + 0.25
+            if best is None or gain > best[0]:
+                best = (gain, Decision(Action(self.seat, "sell_auction", floor),
+                                       f"{_cap(why)}; auctioning it with a reserve of {floor}."))
+        if best is None or best[0] <= 0:
+            return None
+        return best[1]
+
+    # ------------------------------------------------------------------ buying a face-up card
+
+    def _firm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
+        price = (obs.pending or {}).get("price", 0)
+        why = describe(obs, stake)
+        if price <= lim.buy:
+            return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {price} is a fair price "
+                            f"to me, so I accept.")
+        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {price} is too dear "
+                        f"(I'd pay {max(0, math.floor(lim.buy))} at most), so I decline.")
+
+    def _bid(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
+        t = template(obs, "bid")
+        why = describe(obs, stake)
+        top = math.floor(lim.buy)
+        if t is not None and t.price_min <= top:  # type: ignore[operator]
+            return Decision(Action(self.seat, "bid", t.price_min),
+                            f"{_cap(why)}; bidding {t.price_min} (I'd go to {top}).")
+        return Decision(Action(self.seat, "pass"), f"{_cap(why)}; passing: the price is past my "
+                        f"limit of {max(0, top)}.")
+
+    def _confirm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
+        high = (obs.pending or {}).get("high_bid") or 0
+        why = describe(obs, stake)
+        if high >= lim.sell:
+            return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {high} is enough, sold.")
+        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {high} is too little, "
+                        f"I keep it.")
+
+    # ------------------------------------------------------------------ haggling
+
+    def _haggle(self, obs: Observation, stake: Stake, lim: Limits,
+                reads: tuple[Read, ...] | None) -> Decision:
+        p = obs.pending or {}
+        why = describe(obs, stake)
+        rounds = int(p.get("rounds", 3))
+        seller = p.get("seller") == self.seat
+        other = p.get("buyer") if seller else p.get("seller")
+        counter = template(obs, "counter")
+        if seller:
+            mine_made, theirs = int(p.get("asks", 0)), p.get("bid")
+            limit = lim.sell
+            start = limit * (1 + self.persona.opening)
+            if reads is not None and other is not None:
+                start = max(start, min(reads[other].ceiling() * stake.fair, obs.chips[other]))
+        else:
+            mine_made, theirs = int(p.get("bids", 0)), p.get("ask")
+            limit = lim.buy
+            start = limit * (1 - self.persona.opening)
+            if reads is not None and other is not None and reads[other].sells_cheap:
+                start = min(start, reads[other].floor() * stake.fair)
+        planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
+        if theirs is not None:
+            good = theirs >= planned if seller else theirs <= planned
+            fine = theirs >= limit if seller else theirs <= limit
+            if good or (fine and counter is None):
+                return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {theirs} suits me, "
+                                f"I accept.")
+        if counter is not None:
+            price = math.ceil(planned) if seller else math.floor(planned)
+            if not seller and price > limit:
+                price = math.floor(limit)
+            price = clamp(price, counter.price_min, counter.price_max)  # type: ignore[arg-type]
+            ok = price >= limit if seller else price <= limit
+            if ok:
+                word = "asking" if seller else "offering"
+                return Decision(Action(self.seat, "counter", price),
+                                f"{_cap(why)}; {word} {price} instead.")
+        who = obs.names[other] if other is not None else "them"
+        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; no price I'd take is "
+                        f"acceptable to {who}, so I break off.")
+
+    # ------------------------------------------------------------------ face-down purchases
+
+    def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
+                reads: tuple[Read, ...] | None) -> Decision:
+        t = template(obs, "offer")
+        why = describe(obs, stake)
+        top = math.floor(lim.buy)
+        if t is None or top < 1 or not t.cards:
+            return Decision(Action(self.seat, "pass"), f"{_cap(why)}; nothing worth buying, "
+                            f"I pass.")
+        owners = sorted({o for o, _ in t.cards}, key=lambda o: (-obs.stacks[o], o))
+        opening = math.floor(lim.buy * (1 - self.persona.opening))
+        owner, price, eager = owners[0], opening, rng.random() < self.persona.appetite
+        if reads is not None:
+            owner = min(owners, key=lambda o: (reads[o].floor(), -obs.stacks[o], o))
+            r = reads[owner]
+            if r.sells_cheap:
+                price, eager = math.floor(r.floor() * stake.fair * 0.85), True
+        elif not self.level.exact:
+            owner = owners[rng.randrange(len(owners))]
+        price = clamp(price, 1, min(top, t.price_max))  # type: ignore[type-var]
+        if not eager or price > top:
+            return Decision(Action(self.seat, "pass"), f"{_cap(why)}; I'll not buy blind this "
+                            f"time.")
+        return Decision(Action(self.seat, "offer", price, owner, 0),
+                        f"{_cap(why)}; offering {obs.names[owner]} {price} for their top card "
+                        f"(I'd pay up to {top}).")
+
+
+def _concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:
+    """The next price in a time-dependent concession from ``start`` to ``limit``.
+
+    >>> _concede(20, 10, 0, 3, 1.0), _concede(20, 10, 2, 3, 1.0)
+    (20.0, 10.0)
+    """
+    t = min(1.0, made / max(1, rounds - 1))
+    return float(start + (limit - start) * t ** (1 / beta))
+
+
+def _rank_guess(obs: Observation, seat: int, kind: str) -> tuple[float, float]:
+    """A beginner's (mine, share): a trump is worth its rank, cards seen are forgotten."""
+    trump = 0.0
+    if obs.best is not None and obs.holder is not None:
+        trump = (rank_of(obs.best) - 2) / 12
+    h = facedown_total(obs)
+    card = (1 - trump) / h if h else 0.0
+    mine = (trump if obs.holder == seat else 0.0) + card * obs.stacks[seat]
+    return mine, trump if kind == "trump" else card
+
+
+def _owns(obs: Observation, seat: int, stake: Stake) -> bool:
+    """Whether ``seat`` owns the stake (the trump it holds, or its own card being haggled)."""
+    if stake.kind == "trump":
+        return obs.holder == seat
+    p = obs.pending or {}
+    return obs.phase == "negotiation" and p.get("seller") == seat
+
+
+def _seats_left_of(obs: Observation, seat: int) -> list[int]:
+    n = len(obs.names)
+    return [(seat + i) % n for i in range(1, n)]
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def make_trader(level: str, personality: str, seed: int, seat: int) -> TraderBot:
+    """A bot by level and personality ids, e.g. ``make_trader("expert", "mary", 1, 0)``."""
+    return TraderBot(LEVELS[level], PERSONALITIES[personality], seed, seat)

@@ -1,0 +1,325 @@
+"""Bot tournaments with duplicate seating, confidence intervals and a luck-adjusted score.
+
+    python -m speculation tournament --lineup expert/edmund,skilled/edmund,casual/edmund,beginner/edmund \\
+        --deals 400 --seed 1 [--json] [--jobs K] [--preset parlett] [--quiet]
+
+Each *deal* is one hand from a fresh table (everyone starts with the same chips). Its deck is
+fixed by the deal's seed and the hand is played once per seating, the lineup rotated one seat
+each time, so every bot meets every card position: most of the luck of the deal cancels out.
+A bot keeps its own seed across the seatings of one deal.
+
+For every bot the report gives the mean chips won per deal (averaged over the seatings) with a
+95% confidence interval over deals, and a *luck-adjusted* score: the sum, over the trades it
+made, of what it gained against exact fair value at the moment of the trade (a buyer gains
+fair − price, a seller price − fair). Trading at fair value is a fair bet, so both measure the
+same expected quantity, and the luck-adjusted one without the noise of which card won. A second
+table compares every pair of bots (a paired difference over the same deals).
+
+>>> r = run_tournament(["skilled/edmund", "baseline/never"], deals=3, seed=1)
+>>> len(r.bots), r.seatings, round(sum(b.chips.mean for b in r.bots), 9)
+(2, 2, 0.0)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterator, Sequence
+
+from .actions import Action
+from .errors import SpeculationError
+from .game import Game
+from .observation import observe
+from .records import rules_from
+from .rules import Rules
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One deal played in every seating: per lineup entry, mean chips won and mean trade edge."""
+
+    index: int
+    chips: tuple[float, ...]
+    edge: tuple[float, ...]
+    actions: int
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A mean with its 95% confidence interval over deals."""
+
+    mean: float
+    lo: float
+    hi: float
+    sd: float
+    n: int
+
+    @property
+    def excludes_zero(self) -> bool:
+        return self.lo > 0 or self.hi < 0
+
+
+@dataclass(frozen=True, slots=True)
+class BotScore:
+    entry: int
+    bot: str
+    chips: Interval
+    luck_adjusted: Interval
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    a: int
+    b: int
+    chips: Interval
+    luck_adjusted: Interval
+
+
+@dataclass(frozen=True)
+class Report:
+    lineup: tuple[str, ...]
+    deals: int
+    seed: int
+    seatings: int
+    preset: str
+    bots: tuple[BotScore, ...]
+    differences: tuple[Difference, ...]
+    seconds: float
+    actions: int
+    command: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["lineup"] = list(self.lineup)
+        return d
+
+
+# ---------------------------------------------------------------------- playing
+
+def deal_seed(seed: int, index: int) -> int:
+    """The engine seed of deal ``index`` of a tournament seeded ``seed``."""
+    return random.Random(f"deal:{seed}:{index}").randrange(2**62)
+
+
+def bot_seed(seed: int, index: int, entry: int) -> int:
+    """The seed of lineup entry ``entry`` in deal ``index`` (the same in every seating)."""
+    return random.Random(f"bot:{seed}:{index}:{entry}").randrange(2**62)
+
+
+def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
+              rotation: int) -> tuple[list[int], list[float], int]:
+    """Play deal ``index`` with entry ``e`` in seat ``(e + rotation) % n``; return chips won
+    per entry, trade edge per entry and the number of actions."""
+    from .bots import make_bot, public_history
+
+    n = len(lineup)
+    seat_of = [(e + rotation) % n for e in range(n)]
+    entry_at = {s: e for e, s in enumerate(seat_of)}
+    game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
+                seed=deal_seed(seed, index))
+    bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s)
+            for s in range(n)}
+    edge = [0.0] * n
+    bound = game.hand_action_bound()
+    steps = 0
+    while not game.is_over:
+        s = game.to_act
+        assert s is not None
+        decision = bots[s].decide(observe(game, s), public_history(game))
+        values = _values(game)
+        for e in game.apply(decision.action):
+            _score_trade(e, values, edge, entry_at)
+        steps += 1
+        if steps > bound:
+            raise SpeculationError("runaway", f"deal {index} exceeded {bound} actions")
+    start = rules.starting_chips
+    return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
+
+
+def _values(game: Game) -> tuple[float, float]:
+    """(fair value of the best trump, fair value of one face-down card) right now."""
+    if game.phase in ("deal", "reveal", "match_over"):
+        return 0.0, 0.0
+    from .bots.history import trump_value
+
+    odds = game.odds()
+    return trump_value(game, odds), float(odds.per_card * game.pot)
+
+
+def _score_trade(e: Any, values: tuple[float, float], edge: list[float],
+                 entry_at: dict[int, int]) -> None:
+    if e.kind == "sold":
+        fair, seller, buyer = values[0], e.seat, e.other
+    elif e.kind == "bought_facedown":
+        fair, seller, buyer = values[1], e.other, e.seat
+    else:
+        return
+    edge[entry_at[buyer]] += fair - e.amount
+    edge[entry_at[seller]] += e.amount - fair
+
+
+def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int]) -> DealResult:
+    """Every seating of one deal. ``task``: (lineup, rules dict, seed, deal index)."""
+    lineup, rules_dict, seed, index = task
+    rules = Rules.from_dict(rules_dict)
+    n = len(lineup)
+    chips, edge, actions = [0.0] * n, [0.0] * n, 0
+    for r in range(n):
+        c, g, k = play_hand(lineup, rules, seed, index, r)
+        for e in range(n):
+            chips[e] += c[e] / n
+            edge[e] += g[e] / n
+        actions += k
+    return DealResult(index, tuple(chips), tuple(edge), actions)
+
+
+# ---------------------------------------------------------------------- statistics
+
+def interval(xs: Sequence[float]) -> Interval:
+    """Mean and normal 95% interval of ``xs``.
+
+    >>> i = interval([1.0, 2.0, 3.0]); (i.mean, round(i.lo, 3), round(i.hi, 3))
+    (2.0, 0.868, 3.132)
+    """
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n else 0.0
+    return Interval(mean, mean - half, mean + half, sd, n)
+
+
+def summarise(lineup: Sequence[str], results: Sequence[DealResult]) -> tuple[tuple[BotScore, ...],
+                                                                            tuple[Difference, ...]]:
+    """Per-bot intervals and paired differences of every pair of entries (``a`` < ``b``)."""
+    n = len(lineup)
+    bots = tuple(BotScore(e, lineup[e], interval([r.chips[e] for r in results]),
+                          interval([r.edge[e] for r in results])) for e in range(n))
+    diffs = tuple(Difference(a, b, interval([r.chips[a] - r.chips[b] for r in results]),
+                             interval([r.edge[a] - r.edge[b] for r in results]))
+                  for a in range(n) for b in range(a + 1, n))
+    return bots, diffs
+
+
+# ---------------------------------------------------------------------- running
+
+def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
+                   preset: str = "parlett", rules: dict[str, Any] | None = None,
+                   progress: bool = False, command: str = "") -> Report:
+    """Play ``deals`` deals in every seating and summarise (see the module docstring)."""
+    from .bots import bot_ids
+
+    known = set(bot_ids())
+    for b in lineup:
+        if b not in known:
+            raise SpeculationError("unknown_bot", f"unknown bot {b!r}; known: {', '.join(sorted(known))}")
+    base = rules_from(preset, dict(rules or {}))
+    base.check_players(len(lineup))
+    rules_dict = {**base.to_dict(), "max_hands": 1}
+    tasks = [(tuple(lineup), rules_dict, seed, i) for i in range(deals)]
+    t0 = time.perf_counter()
+    results: list[DealResult] = []
+    bar = _Progress(deals, progress)
+    for r in _map(tasks, jobs):
+        results.append(r)
+        bar.update(len(results))
+    bar.done()
+    results.sort(key=lambda r: r.index)
+    bots, diffs = summarise(lineup, results)
+    return Report(tuple(lineup), deals, seed, len(lineup), preset, bots, diffs,
+                  time.perf_counter() - t0, sum(r.actions for r in results), command)
+
+
+def _map(tasks: list[Any], jobs: int) -> Iterator[DealResult]:
+    if jobs <= 1 or len(tasks) < 2:
+        yield from map(play_deal, tasks)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, len(tasks) // (jobs * 8)))
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_deal, tasks, chunksize=chunk)
+
+
+class _Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, on: bool) -> None:
+        self.total, self.on, self.t0, self.last = total, on, time.perf_counter(), 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if not self.on or (now - self.last < 0.25 and done < self.total):
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / max(1, self.total))
+        rate = done / max(1e-9, now - self.t0)
+        eta = (self.total - done) / rate if rate else 0
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} deals"
+                         f"  {now - self.t0:.0f}s elapsed, ~{eta:.0f}s left ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.on:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+# ---------------------------------------------------------------------- output
+
+def format_report(rep: Report) -> str:
+    """The report as a Markdown table (what the docs quote)."""
+    lines = [f"{len(rep.lineup)} players, {rep.deals} deals x {rep.seatings} seatings "
+             f"(duplicate), seed {rep.seed}, rules {rep.preset}; {rep.actions} actions in "
+             f"{rep.seconds:.1f} s", "",
+             "| # | bot | chips/deal | 95% CI | luck-adjusted | 95% CI |",
+             "|---|-----|-----------:|--------|--------------:|--------|"]
+    for b in rep.bots:
+        lines.append(f"| {b.entry} | {b.bot} | {b.chips.mean:+.2f} | {_ci(b.chips)} | "
+                     f"{b.luck_adjusted.mean:+.2f} | {_ci(b.luck_adjusted)} |")
+    if rep.differences:
+        lines += ["", "| comparison | chips/deal | 95% CI | luck-adjusted | 95% CI |",
+                  "|------------|-----------:|--------|--------------:|--------|"]
+        for d in rep.differences:
+            lines.append(f"| #{d.a} {rep.lineup[d.a]} − #{d.b} {rep.lineup[d.b]} | "
+                         f"{d.chips.mean:+.2f} | {_ci(d.chips)} | {d.luck_adjusted.mean:+.2f} | "
+                         f"{_ci(d.luck_adjusted)} |")
+    return "\n".join(lines)
+
+
+def _ci(i: Interval) -> str:
+    return f"[{i.lo:+.2f}, {i.hi:+.2f}]"
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m speculation tournament …`` (see the module docstring)."""
+    p = argparse.ArgumentParser(prog="python -m speculation tournament",
+                                description="Play bots against each other with duplicate seating.")
+    p.add_argument("--lineup", required=True, help="comma-separated bot ids, one per seat "
+                   "(see --list)")
+    p.add_argument("--deals", type=int, default=200, help="deals to play (each in every seating)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores)")
+    p.add_argument("--preset", default="parlett", help="rules preset")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = p.parse_args(list(argv))
+    lineup = [b.strip() for b in args.lineup.split(",") if b.strip()]
+    if args.deals < 1:
+        p.error("--deals must be at least 1")
+    command = "python -m speculation tournament " + " ".join(argv)
+    rep = run_tournament(lineup, args.deals, args.seed, max(1, args.jobs), args.preset,
+                         progress=not args.quiet, command=command)
+    print(json.dumps(rep.to_dict(), indent=2) if args.json else format_report(rep))
+    return 0

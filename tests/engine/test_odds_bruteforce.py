@@ -1,0 +1,190 @@
+"""Exact odds (RULES.md §2) checked against brute-force enumeration on small packs.
+
+Two independent checks:
+* every deal of a tiny pack is played out by the engine, and at every step the engine's
+  reported probabilities equal the exact frequencies among deals with the same public history;
+* at checkpoints in richer games (trades included), every way of filling the still-hidden places
+  with the unseen cards is played out with no further trades, for the default rules and for each
+  variant that changes who can win: pot carried over when no player holds a trump (Hoyle 1847),
+  a dead hand (Peel 1891), a pool-owned upcard (Peel 1891), a pack dealt through with earlier
+  hands remembered (Britannica 1911).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from collections import Counter, defaultdict
+from fractions import Fraction
+
+import pytest
+
+from speculation.actions import Action
+from speculation.cards import card_str, pack
+from speculation.game import Game
+from speculation.rules import Rules
+
+from .quiet import play_quiet, quiet_action
+
+
+def _public_key(g: Game) -> tuple:
+    return (g.phase, g.to_act, tuple(tuple(r) for r in g.revealed), g.upcard, g.holder,
+            tuple(len(s) for s in g.stacks), len(g.dead), tuple(sorted(g.seen)))
+
+
+def test_every_deal_of_a_tiny_pack_matches_the_reported_odds():
+    """All 8!/1! orders of a two-rank pack, two players: at each decision the engine's odds are
+    the exact conditional frequency of each outcome given what everyone has seen."""
+    rules = Rules(pack_ranks=2, ante=1, starting_chips=10)
+    cards = [card_str(c) for c in pack(2)]
+    outcomes: dict[tuple, Counter] = defaultdict(Counter)
+    reported: dict[tuple, tuple] = {}
+    deals = 0
+    for order in itertools.permutations(cards, 7):
+        g = Game(["A", "B"], rules, seed=0, decks=[list(order)])
+        g.apply(Action(0, "deal"))
+        trail = []
+        hand = g.hand_no
+        while True:
+            key = _public_key(g)
+            odds = g.odds()
+            got = (odds.seat, odds.carry_over)
+            assert reported.setdefault(key, got) == got, "same public state, different odds"
+            trail.append(key)
+            if g.phase == "deal" and g.hands and g.hands[-1].number == hand:
+                break
+            g.apply(quiet_action(g))
+        winner = g.hands[-1].winner
+        for key in trail:
+            outcomes[key][winner] += 1
+        deals += 1
+    assert deals == 40320
+    checked = 0
+    for key, counts in outcomes.items():
+        total = sum(counts.values())
+        seat_odds, carry = reported[key]
+        for seat in (0, 1):
+            assert Fraction(counts[seat], total) == seat_odds[seat], key
+        assert Fraction(counts[None], total) == carry
+        checked += 1
+    assert checked > 100
+
+
+def _hidden_places(g: Game) -> list[tuple[str, int, int]]:
+    places = [("stack", s, i) for s in g.seats for i in range(len(g.stacks[s]))]
+    places += [("dead", 0, i) for i in range(len(g.dead))]
+    return places
+
+
+def brute_force(g: Game) -> tuple[dict[int | None, Fraction], int]:
+    """Play out every filling of the hidden places with the unseen cards, quietly."""
+    unseen = [c for c in pack(g.rules.pack_ranks) if c not in g.seen]
+    places = _hidden_places(g)
+    counts: Counter = Counter()
+    total = 0
+    for fill in itertools.permutations(unseen, len(places)):
+        h = copy.deepcopy(g)
+        for (where, s, i), card in zip(places, fill):
+            if where == "stack":
+                h.stacks[s][i] = card
+            else:
+                h.dead[i] = card
+        h.stub = [c for c in unseen if c not in fill]
+        play_quiet(h)
+        counts[h.hands[-1].winner] += 1
+        total += 1
+    return {k: Fraction(v, total) for k, v in counts.items()}, total
+
+
+def _checkpoints(rules: Rules, players: int, seed: int, budget: int = 3_000):
+    """Positions reached by random play (trades included) where brute force is affordable."""
+    rng = random.Random(seed)
+    g = Game(["A", "B", "C", "D"][:players], rules, seed=seed)
+    found = []
+    for _ in range(2000):
+        if g.is_over:
+            break
+        if g.phase in ("reveal", "market") and g.best is not None:
+            unseen = rules.pack_size - len(g.seen)
+            places = len(_hidden_places(g))
+            size = 1
+            for k in range(places):
+                size *= unseen - k
+            if 0 < size <= budget and rng.random() < 0.5:
+                found.append(copy.deepcopy(g))
+                if len(found) >= 3:
+                    break
+        templates = g.legal_actions()
+        t = rng.choice(templates)
+        if g.phase == "market" and rng.random() < 0.5:
+            t = next(x for x in templates if x.kind == "pass")
+        target = card = None
+        if t.cards:
+            target, card = rng.choice(t.cards)
+        elif t.targets:
+            target = rng.choice(t.targets)
+        price = None if t.price_min is None else rng.randint(t.price_min, min(t.price_max, t.price_min + 3))
+        g.apply(Action(t.seat, t.kind, price, target, card))
+    return found
+
+
+VARIANTS = {
+    "parlett": Rules(pack_ranks=4, ante=1, starting_chips=20),
+    "carry_over_no_trump": Rules(pack_ranks=4, ante=1, starting_chips=20, no_trump="carry_over"),
+    "dead_hand": Rules(pack_ranks=4, ante=1, starting_chips=20, dead_hand=True),
+    "pool_owns_upcard": Rules(pack_ranks=4, ante=1, starting_chips=20, pool_owns_upcard=True),
+    "deal_through": Rules(pack_ranks=5, ante=1, starting_chips=20, deck="deal_through"),
+    "holder_not_skipped": Rules(pack_ranks=4, ante=1, starting_chips=20, holder_skipped=False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_odds_equal_brute_force_at_checkpoints(name):
+    rules = VARIANTS[name]
+    budget, wanted = (20_000, 2) if rules.dead_hand else (3_000, 4)
+    checked = 0
+    for seed in range(60):
+        for g in _checkpoints(rules, 2 if rules.dead_hand else 3, seed, budget):
+            exact, fillings = brute_force(g)
+            odds = g.odds()
+            for seat in g.seats:
+                assert odds.seat[seat] == exact.get(seat, 0), (name, seed, seat)
+            assert odds.carry_over == exact.get(None, 0), (name, seed)
+            checked += 1
+        if checked >= wanted:
+            break
+    assert checked >= wanted, f"too few checkpoints for {name}"
+
+
+def test_deal_through_checkpoint_in_a_later_hand_remembers_earlier_cards():
+    """Britannica's dealt-through pack: in hand 2 the cards seen in hand 1 cannot come again,
+    and the odds account for that."""
+    rules = VARIANTS["deal_through"]
+    for seed in range(200):
+        for g in _checkpoints(rules, 2, seed, budget=6_000):
+            on_table = {g.upcard, *(c for r in g.revealed for c in r)}
+            if g.hand_no >= 2 and len(g.seen) > len(on_table):
+                # cards from an earlier hand are remembered: fewer unseen than a fresh pack
+                assert g.unseen_count() == rules.pack_size - len(g.seen) < rules.pack_size - len(on_table)
+                exact, _ = brute_force(g)
+                odds = g.odds()
+                assert all(odds.seat[s] == exact.get(s, 0) for s in g.seats)
+                return
+    pytest.fail("no checkpoint found in a later hand of a dealt-through pack")
+
+
+def test_starting_value_of_king_and_ten_upcards():
+    """RULES.md §2: with four players a king upcard alone is worth about 0.77 of the pot and a
+    ten about 0.33; the dealer's own three face-down cards add 3·Q on top."""
+    from speculation.odds import compute_odds
+
+    def upcard_value(above: int) -> Fraction:
+        o = compute_odds(unseen=51, above=above, below=0, seat_facedown=(3, 3, 3, 3), holder=0,
+                         dead=0)
+        assert sum(o.seat) + o.carry_over == 1
+        return o.seat[0] - 3 * o.per_card
+
+    assert upcard_value(1) == Fraction(39, 51)  # only the ace of trumps can beat a king
+    assert round(float(upcard_value(1)), 2) == 0.76
+    assert round(float(upcard_value(4)), 2) == 0.33
