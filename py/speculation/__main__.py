@@ -75,6 +75,8 @@ def _replay(args: argparse.Namespace) -> int:
     for s in summary["seats"]:
         print(f"  {s['seat']} {s['name']:<16} chips {s['chips']:>5}  face-down {s['stack']}  "
               f"shown {' '.join(s['revealed']) or '-':<20} wins {s['win']}")
+    if summary["carry_over"] != "0":
+        print(f"  chance the pot carries over: {summary['carry_over']}")
     for h in summary["hands"]:
         who = "carried over" if h["winner"] is None else f"won by seat {h['winner']}"
         print(f"  hand {h['number']}: pot {h['pot']} {who} ({h['reason']})")

@@ -732,6 +732,11 @@ class Game:
                     not any(suit_of(c) == trump for s in self.seats for c in self.revealed[s]
                             if c != self.upcard):
                 winner, reason = None, "no_trump"
+        if winner is not None and winner == self.holder:
+            # the holder's own unturned cards, shown at the end, may hold a higher trump
+            best = max((c for c in self.revealed[winner] if suit_of(c) == trump), key=rank_of,
+                       default=best)
+            best = best if rank_of(best) >= rank_of(self.best) else self.best  # type: ignore[arg-type]
         pot = self.pot
         if winner is not None:
             self.chips[winner] += pot

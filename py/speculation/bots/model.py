@@ -80,6 +80,13 @@ def note(r: Read, e: Entry) -> Read:
     return r
 
 
+def merge(a: Read, b: Read) -> Read:
+    """The read of a seat from two stretches of the log, ``a`` then ``b``."""
+    pick = lambda x, y, f: x if y is None else (y if x is None else f(x, y))  # noqa: E731
+    return Read(pick(a.paid, b.paid, max), pick(a.refused, b.refused, min),
+                pick(a.sold, b.sold, min), pick(a.held, b.held, max))
+
+
 def read_table(history: tuple[Entry, ...], seats: int) -> tuple[Read, ...]:
     """One ``Read`` per seat from the whole public log."""
     reads = [Read() for _ in range(seats)]

@@ -30,7 +30,7 @@ from ..cards import rank_of
 from ..observation import Observation
 from .decision import Decision, clamp, forced, rng_for, template
 from .levels import LEVELS, Level
-from .model import Read, read_table
+from .model import Read, merge, read_table
 from .personalities import PERSONALITIES, Personality
 from .pricing import Stake, buy_limit, chips, describe, facedown_total, sell_floor, stake_of
 
@@ -53,6 +53,7 @@ class TraderBot:
         self.level, self.persona, self.seed, self.seat = level, personality, seed, seat
         self.budget = budget
         self.budget_hits = 0
+        self._cache: tuple[int, object, tuple[Read, ...]] = (0, None, ())
 
     # ------------------------------------------------------------------ entry point
 
@@ -64,7 +65,7 @@ class TraderBot:
         rng = rng_for(self.seed, self.seat, len(history))
         stake = stake_of(obs)
         lim = self.limits(obs, stake)
-        reads = read_table(history, len(obs.names)) if self.level.models else None
+        reads = self._reads(history, len(obs.names)) if self.level.models else None
         phase = obs.phase
         if phase == "sale":
             return self._sell(obs, stake, lim, rng, reads)
@@ -80,6 +81,18 @@ class TraderBot:
             return self._market(obs, stake, lim, rng, reads)
         t = obs.legal[0]
         return Decision(t.example(), f"Only {t.kind} makes sense here.")
+
+    def _reads(self, history: tuple, seats: int) -> tuple[Read, ...]:
+        """``read_table(history)``, updated incrementally when ``history`` extends the last one
+        seen (the result is the same either way, so decisions stay pure)."""
+        n, last, reads = self._cache
+        if n and n <= len(history) and history[n - 1] is last and len(reads) == seats:
+            new = read_table(history[n:], seats)
+            reads = tuple(merge(a, b) for a, b in zip(reads, new))
+        else:
+            reads = read_table(history, seats)
+        self._cache = (len(history), history[-1] if history else None, reads)
+        return reads
 
     # ------------------------------------------------------------------ valuation
 
@@ -179,13 +192,31 @@ class TraderBot:
         auction = template(obs, "sell_auction")
         if auction is not None and floor <= auction.price_max:  # type: ignore[operator]
             second = tops[1] if len(tops) > 1 else floor
-            gain = (max(second, floor) - floor) * (1.0 if tops[0] >= floor else 0.0) + 0.25
+            gain = (max(second, floor) - floor) * (1.0 if tops[0] >= floor else 0.0)
+            gain += self._taste("auction")
             if best is None or gain > best[0]:
                 best = (gain, Decision(Action(self.seat, "sell_auction", floor),
                                        f"{_cap(why)}; auctioning it with a reserve of {floor}."))
+        for t in obs.legal:
+            if t.kind != "sell_negotiate" or t.price_max < floor:  # type: ignore[operator]
+                continue
+            b = t.targets[0]
+            top = min(reads[b].ceiling() * fair, obs.chips[b])
+            ask = clamp(math.ceil(max(top, floor) * (1 + self.persona.opening / 2)), floor,
+                        t.price_max)  # type: ignore[arg-type]
+            gain = 0.8 * (top - floor) + self._taste("negotiation")
+            if best is None or gain > best[0]:
+                best = (gain, Decision(Action(self.seat, "sell_negotiate", ask, b),
+                                       f"{_cap(why)}; {obs.names[b]} has shown they will pay "
+                                       f"about {chips(top)}, so I offer it to them at {ask}."))
         if best is None or best[0] <= 0:
             return None
         return best[1]
+
+    def _taste(self, method: str) -> float:
+        """A small bonus (in chips) for the personality's favourite ways of selling."""
+        m = self.persona.methods
+        return 0.3 if m[:1] == (method,) else 0.15 if m[1:2] == (method,) else 0.0
 
     # ------------------------------------------------------------------ buying a face-up card
 

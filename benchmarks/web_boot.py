@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Time-to-playable of the static site in headless Chromium, beside a bare Pyodide boot.
+
+    .venv/bin/python benchmarks/web_boot.py [--runs 3] [--site DIR]
+
+Builds the site (or uses --site DIR), adds a bare page (bench/bare.html: a
+module worker that only runs loadPyodide, under the same CSP) and serves it on
+127.0.0.1.  For each page, each run starts a fresh persistent Chromium profile
+(a plain new_context keeps no wasm in its cache): the first load is cold, the
+next one, in the same profile, warm.  Pages measured:
+
+  bare    bench/bare.html      loadPyodide() answered in a module worker
+  engine  test-harness/boot.html  bootEngine() + a {"op": "hello"} answer
+  page    index.html           until #boot gets the class is-ready
+
+Times are ms from navigation start (medians over the runs).  "longest main-
+thread block" is the longest PerformanceObserver longtask during the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+# The same flags as tests/conftest.py.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+       "connect-src 'self'; worker-src 'self'")
+
+BARE_HTML = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<link rel="icon" href="data:,"><title>bare Pyodide boot</title>
+<script type="module" src="bare.js"></script></head><body><p>bare Pyodide boot</p></body></html>
+"""
+BARE_JS = """const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (e) => { window.__benchDoneAt = performance.now(); window.__benchResult = e.data; };
+"""
+BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+postMessage(py.runPython("import sys; sys.version.split()[0]"));
+"""
+# Runs before any page script (add_init_script is not subject to the page's CSP).
+INIT = """(() => {
+  window.__longest = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+  const watch = () => {
+    const boot = document.getElementById("boot");
+    if (!boot) return;
+    new MutationObserver(() => {
+      if (boot.classList.contains("is-ready") && !window.__benchDoneAt) window.__benchDoneAt = performance.now();
+    }).observe(boot, { attributes: true, attributeFilter: ["class"] });
+  };
+  document.addEventListener("DOMContentLoaded", watch);
+})();"""
+PROBE = """() => {
+  const h = window.harness;
+  if (h && h.status === "failed") return { error: h.error };
+  const at = window.__benchDoneAt || (h && h.playableAt);
+  return at ? { ms: at, longest: window.__longest, timings: h && h.info && h.info.timings } : null;
+}"""
+PAGES = {"bare": "bench/bare.html", "engine": "test-harness/boot.html", "page": "index.html"}
+
+
+def load_module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def prepare(site: Path) -> None:
+    bench = site / "bench"
+    bench.mkdir(exist_ok=True)
+    (bench / "bare.html").write_text(BARE_HTML)
+    (bench / "bare.js").write_text(BARE_JS)
+    (bench / "bare-worker.js").write_text(BARE_WORKER)
+    harness = site / "test-harness"
+    if harness.exists():
+        shutil.rmtree(harness)
+    shutil.copytree(ROOT / "tests" / "browser" / "harness", harness)
+
+
+def measure(page, url: str, timeout_s: float = 120) -> dict:
+    page.goto(url)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        result = page.evaluate(PROBE)
+        if result:
+            if "error" in result:
+                raise RuntimeError(f"{url}: {result['error']}")
+            return result
+        page.wait_for_timeout(50)
+    raise RuntimeError(f"{url}: not ready after {timeout_s} s")
+
+
+def run(base: str, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    results: dict = {(kind, temp): [] for kind in PAGES for temp in ("cold", "warm")}
+    with sync_playwright() as pw:
+        for i in range(runs):
+            order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+            for kind in order:
+                with tempfile.TemporaryDirectory(prefix="spec-bench-profile-") as profile:
+                    ctx = pw.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                    try:
+                        ctx.add_init_script(INIT)
+                        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+                        results[(kind, "cold")].append(measure(page, base + PAGES[kind]))
+                        page.goto("about:blank")
+                        results[(kind, "warm")].append(measure(page, base + PAGES[kind]))
+                    finally:
+                        ctx.close()
+            print(f"run {i + 1}/{runs} done", file=sys.stderr, flush=True)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: bash scripts/setup.sh --browser", file=sys.stderr)
+        return 1
+    site_build = load_module("speculation_site_build", ROOT / "build.py")
+    with tempfile.TemporaryDirectory(prefix="spec-bench-site-") as tmp:
+        site = args.site.resolve() if args.site else Path(tmp) / "site"
+        if not args.site:
+            site_build.build(site)
+        prepare(site)
+        server, base = site_build.serve_in_thread(site)
+        try:
+            results = run(base, args.runs)
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    med = {k: statistics.median(r["ms"] for r in v) for k, v in results.items()}
+    block = {k: max(r["longest"] for r in v) for k, v in results.items()}
+    print(f"\nheadless Chromium, 127.0.0.1, median of {args.runs} run(s), ms from navigation start")
+    print(f"{'':8}{'cold':>8}{'warm':>8}   {'longest main-thread block (max)':>32}")
+    for kind in PAGES:
+        print(f"{kind:8}{med[(kind, 'cold')]:8.0f}{med[(kind, 'warm')]:8.0f}   "
+              f"{block[(kind, 'cold')]:13.0f} cold {block[(kind, 'warm')]:8.0f} warm")
+    for temp in ("cold", "warm"):
+        steps = results[("engine", temp)][0]["timings"] or {}
+        parts = {k: statistics.median(r["timings"][k] for r in results[("engine", temp)]) for k in steps}
+        print(f"engine worker, {temp} (ms since worker start): "
+              + ", ".join(f"{k} {v:.0f}" for k, v in parts.items()))
+    for kind in ("engine", "page"):
+        print(f"ratio {kind}/bare: cold {med[(kind, 'cold')] / med[('bare', 'cold')]:.2f}, "
+              f"warm {med[(kind, 'warm')] / med[('bare', 'warm')]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

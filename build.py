@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ and optionally serve it.
+
+    python3 build.py                      # build into ./dist
+    python3 build.py --out DIR            # build into DIR
+    python3 build.py serve [--port 8000]  # build, then serve on http://127.0.0.1:PORT/
+
+What the build does (standard library only; pip and npm do the fetching):
+
+1. builds the engine wheel from pyproject.toml with ``pip wheel --no-deps``;
+2. copies the Pyodide runtime (installed by ``npm ci``) into ``<out>/pyodide/``;
+3. self-hosts micropip: ``pip download`` caches the wheel under ``build-cache/``
+   (checked against a pinned sha256) and the deployed ``pyodide-lock.json`` is
+   cut down to that one package, carrying the wheel's real hash, so nothing is
+   ever looked up on a CDN;
+4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``;
+5. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
+   that hash (and adds ``<meta name="build" content="HASH">`` to index.html
+   unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,
+   files...}).
+
+Every URL in the site is relative, so ``<out>/`` can be hosted under any
+sub-path (GitHub Pages serves it under ``/<repo>/``).
+
+Note: this file shadows the ``build`` package when Python runs from the
+repository root; use ``python -P -m build`` if you ever need that package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+CACHE = ROOT / "build-cache"
+PYODIDE_PKG = ROOT / "node_modules" / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# sha256 of the PyPI wheel (it differs from the one named in Pyodide's lock).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+PLACEHOLDER = "__BUILD_HASH__"
+STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".txt", ".svg"}
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+}
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says what to do."""
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", file=sys.stderr, flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def run(cmd: list[str], **kw) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, **kw)
+    if proc.returncode != 0:
+        raise BuildError(
+            f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}\n{proc.stderr}"
+        )
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def build_wheel(dest: Path) -> Path:
+    """Build the engine wheel with pip (hatchling backend) into dest."""
+    with tempfile.TemporaryDirectory(prefix="spec-wheel-") as tmp:
+        run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+             "-q", "-w", tmp, str(ROOT)],
+            cwd=tmp,  # never let the root build.py shadow anything
+        )
+        wheels = sorted(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"expected one wheel, pip produced {[w.name for w in wheels]}")
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+
+
+def micropip_wheel() -> Path:
+    """The micropip wheel, downloaded once into build-cache/ and verified."""
+    path = CACHE / MICROPIP_WHEEL
+    if not path.exists():
+        CACHE.mkdir(exist_ok=True)
+        (CACHE / ".gitignore").write_text("# downloads cached by build.py\n*\n")
+        log(f"downloading {MICROPIP_WHEEL} into {CACHE.relative_to(ROOT)}/")
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--implementation", "py", "--platform", "any",
+             "--disable-pip-version-check", "-q", "-d", str(CACHE),
+             f"micropip=={MICROPIP_VERSION}"])
+    digest = sha256_file(path)
+    if digest != MICROPIP_SHA256:
+        path.unlink()
+        raise BuildError(f"{MICROPIP_WHEEL}: sha256 {digest} is not the pinned {MICROPIP_SHA256}")
+    return path
+
+
+def pyodide_dir() -> Path:
+    meta = PYODIDE_PKG / "package.json"
+    if not meta.exists():
+        raise BuildError("node_modules/pyodide is missing: run `npm ci` (or scripts/setup.sh)")
+    version = json.loads(meta.read_text())["version"]
+    if version != PYODIDE_VERSION:
+        raise BuildError(f"node_modules has pyodide {version}, expected {PYODIDE_VERSION}: run `npm ci`")
+    return PYODIDE_PKG
+
+
+def write_lock(src: Path, dest: Path, micropip_sha: str) -> None:
+    """Deploy a lock that lists only micropip, with the hash of the wheel we ship.
+
+    A lock that names packages we do not ship would make Pyodide fetch them
+    from elsewhere (Node falls back to a CDN); this one names only what is here.
+    """
+    lock = json.loads(src.read_text())
+    entry = dict(lock["packages"]["micropip"])
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise BuildError(f"pyodide lock expects {entry['file_name']}, build ships {MICROPIP_WHEEL}")
+    entry["sha256"] = micropip_sha
+    lock["packages"] = {"micropip": entry}
+    dest.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def site_hash(out: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        h.update(rel.encode() + b"\0" + sha256_file(path).encode() + b"\n")
+    return h.hexdigest()[:16]
+
+
+def stamp(out: Path, digest: str, roots: list[Path]) -> list[str]:
+    stamped = []
+    for root in roots:
+        for path in sorted(root.rglob("*") if root.is_dir() else [root]):
+            if path.is_file() and path.suffix in STAMPED_SUFFIXES:
+                text = path.read_text(encoding="utf-8")
+                if PLACEHOLDER in text:
+                    path.write_text(text.replace(PLACEHOLDER, digest), encoding="utf-8")
+                    stamped.append(path.relative_to(out).as_posix())
+    return stamped
+
+
+def ours(path: Path) -> bool:
+    """Is path absent, empty, or an earlier output of this script (safe to replace)?"""
+    return (not path.exists() or not any(path.iterdir()) or (path / "build.json").exists()
+            or (path / "pyodide" / "pyodide.asm.wasm").exists())
+
+
+def build(out: Path | None = None) -> dict:
+    """Build the site into out (default ROOT/dist) and return the manifest."""
+    final = Path(out or ROOT / "dist").resolve()
+    if not ours(final):
+        raise BuildError(f"{final} is not empty and is no earlier build: refusing to replace it")
+    if not (WEB / "index.html").exists():
+        raise BuildError("web/index.html is missing")
+    pyo = pyodide_dir()
+    mp = micropip_wheel()
+    # Build beside the target and swap at the end: a failed or interrupted
+    # build never leaves a half-made site where a server may be looking.
+    out = final.with_name(final.name + ".building")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    try:
+        manifest = _assemble(out, pyo, mp)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
+    if final.exists():
+        shutil.rmtree(final)
+    out.rename(final)
+    total = sum(f["size"] for f in manifest["files"].values())
+    log(f"built {final} hash={manifest['hash']} wheel={manifest['wheel']} "
+        f"({manifest['files'][manifest['wheel']]['size']} bytes), {len(manifest['files'])} files, "
+        f"{total / 1e6:.1f} MB")
+    return manifest
+
+
+def _assemble(out: Path, pyo: Path, mp: Path) -> dict:
+    """Fill the empty directory out with the site and return its manifest."""
+    # web/ first, so nothing in web/ can overwrite runtime files
+    web_entries = []
+    for entry in sorted(WEB.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        target = out / entry.name
+        if entry.is_dir():
+            shutil.copytree(entry, target, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        else:
+            shutil.copy2(entry, target)
+        web_entries.append(target)
+
+    rt = out / "pyodide"
+    rt.mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyo / name, rt / name)
+    shutil.copy2(mp, rt / MICROPIP_WHEEL)
+    write_lock(pyo / "pyodide-lock.json", rt / "pyodide-lock.json", MICROPIP_SHA256)
+
+    wheel = build_wheel(out / "py")
+    version = wheel.name.split("-")[1]
+
+    digest = site_hash(out)
+    stamped = stamp(out, digest, web_entries)
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if 'name="build"' not in html:  # the page always names its build
+        meta = f'<meta name="build" content="{digest}">'
+        html, n = re.subn(r"(<meta charset=[^>]*>)", lambda m: m.group(1) + "\n" + meta, html, count=1)
+        if not n:
+            html = html.replace("<head>", "<head>\n" + meta, 1)
+        index.write_text(html, encoding="utf-8")
+        stamped.append("index.html")
+
+    files = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        files[rel] = {"size": path.stat().st_size, "sha256": sha256_file(path)}
+    manifest = {
+        "hash": digest,
+        "version": version,
+        "wheel": wheel.relative_to(out).as_posix(),
+        "pyodide": PYODIDE_VERSION,
+        "micropip": f"pyodide/{MICROPIP_WHEEL}",
+        "stamped": stamped,
+        "files": files,
+    }
+    (out / "build.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, no caching, optional quiet log."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that drops a download (a closed tab, a test's page.route)
+        # is not a server error.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
+                quiet: bool = False) -> SiteServer:
+    """An HTTP server for directory on host:port (port 0 = a free port)."""
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+    )
+    return SiteServer((host, port), handler)
+
+
+def serve_in_thread(directory: Path, port: int = 0, quiet: bool = True):
+    """Start a server in a daemon thread; returns (server, base_url). Call server.shutdown()."""
+    server = make_server(directory, port=port, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory")
+    parser.add_argument("--port", type=int, default=8000, help="port for `serve`")
+    parser.add_argument("--no-build", action="store_true", help="`serve` the existing output")
+    args = parser.parse_args(argv)
+    try:
+        if not (args.command == "serve" and args.no_build):
+            build(args.out)
+    except BuildError as err:
+        print(f"build failed: {err}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(args.out.resolve(), port=args.port)
+        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)",
+              flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Idempotent setup for a Debian machine (run as root in CI):
+#   bash scripts/setup.sh            # .venv with the project and its test extra, npm ci
+#   bash scripts/setup.sh --browser  # also apt-get install Debian's chromium if missing
+# Never downloads a browser through Playwright (`playwright install` is not used).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    -h|--help) sed -n '2,5p' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+if [[ $browser == 1 && ! -x /usr/bin/chromium ]]; then
+  if [[ $(id -u) != 0 ]]; then
+    echo "setup: /usr/bin/chromium is missing; run this as root or: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+  echo "setup: installing Debian's chromium" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  echo "setup: creating .venv" >&2
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+
+# npm ci installs exactly what package-lock.json pins (pyodide 314.0.7); it is
+# quick from npm's cache and leaves node_modules identical on every run.
+npm ci --no-audit --no-fund --loglevel=error
+echo "setup: ok" >&2

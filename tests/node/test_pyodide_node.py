@@ -1,0 +1,54 @@
+"""The built wheel, installed by micropip under Pyodide in Node (tests/node/smoke.mjs)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.node
+
+ROOT = Path(__file__).resolve().parents[2]
+SMOKE = Path(__file__).with_name("smoke.mjs")
+BRIDGE = ROOT / "py" / "speculation" / "bridge.py"
+
+
+@pytest.fixture(scope="module")
+def smoke(site_dir):
+    proc = subprocess.run(
+        ["node", str(SMOKE), str(site_dir)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert proc.stdout.strip(), f"no output (rc={proc.returncode}): {proc.stderr[-2000:]}"
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert proc.returncode == 0, report.get("fatal") or proc.stderr[-2000:]
+    return report
+
+
+def test_runtime_is_the_pinned_pyodide(smoke):
+    assert smoke["pyodide"] == "314.0.7"
+    assert smoke["python"].startswith("3.14.")
+
+
+def test_engine_comes_from_the_built_wheel(smoke, site_dir):
+    manifest = json.loads((site_dir / "build.json").read_text())
+    assert smoke["build"]["wheel"] == manifest["wheel"]
+    assert "/site-packages/speculation/" in smoke["module_file"]
+
+
+def test_hello(smoke):
+    hello = smoke["calls"][0]
+    assert hello["op"] == "hello" and hello["ok"], hello
+    assert smoke["errors"] == []
+
+
+def test_a_few_legal_actions(smoke):
+    if not BRIDGE.exists() or "new_match" not in BRIDGE.read_text():
+        pytest.skip("the bridge does not handle new_match yet")
+    assert smoke["new_match"]["ok"], smoke["new_match"]
+    assert smoke["actions"], "no seat had a legal action after new_match"
+    assert all(a["ok"] for a in smoke["actions"]), smoke["actions"]
+    assert smoke["bogus_rejected"], "an unknown action type must come back ok:false with an error code"
+    assert smoke["save_ok"] and smoke["load_same_view"], "save then load must give the same view"
