@@ -167,6 +167,8 @@ class Game:
         self.hand_chips: tuple[int, ...] = tuple(self.chips)
         self.actions: list[Action] = []
         self._events: list[Event] = []
+        self._legal: tuple[Template, ...] = ()
+        self._legal_key: tuple[int, str, int] | None = None  # templates cached per action count
 
     # ------------------------------------------------------------------ queries
 
@@ -188,7 +190,10 @@ class Game:
     def seats_from(self, start: int) -> list[int]:
         """Active seats in turn order, starting at ``start`` (included if active)."""
         n = len(self.names)
-        return [s for s in ((start + i) % n for i in range(n)) if not self.busted[s]]
+        order = list(range(start, n)) + list(range(start))
+        if True in self.busted:
+            return [s for s in order if not self.busted[s]]
+        return order
 
     @property
     def is_over(self) -> bool:
@@ -200,7 +205,11 @@ class Game:
         actor = self.to_act
         if actor is None or (seat is not None and seat != actor):
             return ()
-        return tuple(self._templates(actor))
+        key = (len(self.actions), self.phase, actor)
+        if self._legal_key != key:
+            self._legal = tuple(self._templates(actor))
+            self._legal_key = key
+        return self._legal
 
     def is_legal(self, action: Action) -> bool:
         """Cheap check of one concrete action."""

@@ -91,7 +91,7 @@ def test_requests_answered_in_order(page: Page):
         ("**/pyodide/pyodide.asm.wasm", {"status": 200, "body": "x", "content_type": "text/plain"},
          "application/wasm"),
         ("**/pyodide/pyodide.mjs", {"status": 404, "body": "gone"}, "pyodide.mjs"),
-        ("**/js/worker.js", {"status": 404, "body": "gone"}, "could not be loaded"),
+        (re.compile(r"/js/worker\.js(\?|$)"), {"status": 404, "body": "gone"}, "could not be loaded"),
         (re.compile(r"/py/speculation-[^/]*\.whl(\?|$)"), {"status": 200, "body": "not a zip", "content_type": "application/zip"},
          "Installing the game engine failed"),
         ("**/build.json*", {"status": 404, "body": "gone"}, "build.json"),

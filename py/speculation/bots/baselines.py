@@ -3,8 +3,8 @@
 * ``baseline/random``: a uniformly random legal action, prices drawn up to one pot above the
   minimum.
 * ``baseline/never``: never trades: keeps, declines, passes.
-* ``baseline/fair``: trades at exactly fair value: sells by firm price at fair value, pays up to
-  fair value, offers fair value for face-down cards.
+* ``baseline/fair``: trades at fair value rounded to the nearest chip: sells by firm price at
+  that, pays up to fair value, offers that for face-down cards.
 * ``exploit/overbid``: in every auction, tops the last bid by one for as long as it can; never
   trades otherwise.
 * ``exploit/accept``: accepts whatever it is offered; never trades otherwise.
@@ -82,7 +82,7 @@ def _fair(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
     phase = obs.phase
     if phase == "sale":
         t = template(obs, "sell_firm")
-        price = max(1, math.ceil(fair))
+        price = max(1, round(fair))
         if t is not None and price <= t.price_max:  # type: ignore[operator]
             return Decision(Action(bot.seat, "sell_firm", price), f"{why}; asking fair value.")
         return _quiet(obs, why)
@@ -103,13 +103,13 @@ def _fair(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
         if theirs is not None and (theirs >= fair if seller else theirs <= fair):
             return Decision(Action(bot.seat, "accept"), why)
         t = template(obs, "counter")
-        price = math.ceil(fair) if seller else math.floor(fair)
+        price = round(fair)
         if t is not None and t.price_min <= price <= t.price_max:  # type: ignore[operator]
             return Decision(Action(bot.seat, "counter", price), why)
         return Decision(Action(bot.seat, "decline"), why)
     if phase == "market":
         t = template(obs, "offer")
-        price = math.floor(fair)
+        price = round(fair)
         if t is not None and t.cards and 1 <= price <= t.price_max:  # type: ignore[operator]
             owner, pos = t.cards[0]
             return Decision(Action(bot.seat, "offer", price, owner, pos), why)

@@ -20,7 +20,9 @@ import weakref
 from dataclasses import dataclass
 
 from ..actions import Action
+from ..cards import rank_of
 from ..game import Game
+from .pricing import naive_shares
 
 BUYER_KINDS = frozenset({"bid", "offer"})
 SELLER_KINDS = frozenset({"sell_firm", "sell_auction", "sell_negotiate", "keep"})
@@ -31,7 +33,8 @@ class Entry:
     """One public action with its context.
 
     ``fair``: fair value in chips (pot × exact probability) of what was at stake: the best trump
-    in a sale, one face-down card in the market, 0 otherwise. ``price``: the price the action set
+    in a sale, one face-down card in the market, 0 otherwise; ``naive``: its value to someone who
+    judges a trump by its rank alone (see ``pricing.naive_shares``). ``price``: the price the action set
     or answered (a bid, an ask, the firm price accepted or declined). ``role``: ``"buyer"``,
     ``"seller"`` or ``""`` for the acting seat."""
 
@@ -42,13 +45,21 @@ class Entry:
     fair: float
     price: int | None
     role: str
+    naive: float = 0.0
 
     @property
     def ratio(self) -> float | None:
         """Price as a multiple of fair value (None when either is missing or fair is tiny)."""
-        if self.price is None or self.fair < 0.5:
-            return None
-        return self.price / self.fair
+        return _ratio(self.price, self.fair)
+
+    @property
+    def naive_ratio(self) -> float | None:
+        """Price as a multiple of the rank-only value."""
+        return _ratio(self.price, self.naive)
+
+
+def _ratio(price: int | None, value: float) -> float | None:
+    return None if price is None or value < 0.5 else price / value
 
 
 class _Shadow:
@@ -83,21 +94,28 @@ def public_history(game: Game) -> tuple[Entry, ...]:
 
 def context_of(game: Game, a: Action) -> Entry:
     """The public context of action ``a`` about to be applied to ``game``."""
-    fair, price, role = 0.0, a.price, ""
+    fair, naive, price, role = 0.0, 0.0, a.price, ""
     phase = game.phase
     odds = None
     if phase in ("sale", "firm", "auction", "auction_confirm", "market", "negotiation"):
         odds = game.odds()
     h, sale = game.haggle, game.sale
+    if odds is not None:
+        rank = rank_of(game.best) if game.best is not None and game.holder is not None else None
+        facedown = sum(len(s) for s in game.stacks) + len(game.dead)
+        shares = naive_shares(rank, facedown)
     if phase == "negotiation" and h is not None and odds is not None:
-        fair = trump_value(game, odds) if h.context == "sale" else float(odds.per_card * game.pot)
+        on_trump = h.context == "sale"
+        fair = trump_value(game, odds) if on_trump else float(odds.per_card * game.pot)
+        naive = shares[0 if on_trump else 1] * game.pot
         role = "seller" if a.seat == h.seller else "buyer"
         if a.kind != "counter":
             price = h.bid if role == "seller" else h.ask
     elif phase == "market" and odds is not None:
         fair, role = float(odds.per_card * game.pot), ("buyer" if a.kind == "offer" else "")
+        naive = shares[1] * game.pot
     elif sale is not None and odds is not None:
-        fair = trump_value(game, odds)
+        fair, naive = trump_value(game, odds), shares[0] * game.pot
         if phase == "sale":
             role = "seller"
         elif phase == "firm":
@@ -108,7 +126,7 @@ def context_of(game: Game, a: Action) -> Entry:
                 price = max(sale.high_bid + 1, sale.price)
         elif phase == "auction_confirm":
             role, price = "seller", sale.high_bid
-    return Entry(a, game.hand_no, phase, game.pot, fair, price, role)
+    return Entry(a, game.hand_no, phase, game.pot, fair, price, role, naive)
 
 
 def trump_value(game: Game, odds: object) -> float:

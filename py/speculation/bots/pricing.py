@@ -75,6 +75,26 @@ def stake_of(obs: Observation) -> Stake:
     return Stake("trump" if on_trump else "card", share, share * obs.pot, mine, obs.pot)
 
 
+def naive_shares(best_rank: int | None, facedown: int) -> tuple[float, float]:
+    """(trump, one face-down card) as a player who judges a trump by its rank alone sees them:
+    the best trump wins (rank − 2) / 12 of the time, the rest is shared by the face-down cards.
+
+    >>> naive_shares(14, 10)
+    (1.0, 0.0)
+    >>> naive_shares(8, 10)
+    (0.5, 0.05)
+    """
+    trump = 0.0 if best_rank is None else (best_rank - 2) / 12
+    return trump, (1 - trump) / facedown if facedown else 0.0
+
+
+def naive_value(obs: Observation, stake: Stake) -> float:
+    """The stake's value in chips to someone who judges a trump by its rank alone."""
+    rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
+    trump, card = naive_shares(rank, facedown_total(obs))
+    return (trump if stake.kind == "trump" else card) * obs.pot
+
+
 def above_count(obs: Observation) -> int:
     """Unseen trumps that rank above the best trump showing."""
     if obs.best is None:

@@ -32,7 +32,8 @@ from .decision import Decision, clamp, forced, rng_for, template
 from .levels import LEVELS, Level
 from .model import Read, merge, read_table
 from .personalities import PERSONALITIES, Personality
-from .pricing import Stake, buy_limit, chips, describe, facedown_total, sell_floor, stake_of
+from .pricing import (Stake, buy_limit, chips, describe, facedown_total, naive_shares,
+                      naive_value, sell_floor, stake_of)
 
 BUDGET = 0.2 if sys.platform == "emscripten" else 0.08  # seconds, checked by the expert itself
 
@@ -167,7 +168,9 @@ class TraderBot:
                   if not obs.busted[s] and obs.chips[s] > 0]
         if not buyers:
             return None
-        tops = sorted((min(reads[b].ceiling() * fair, obs.chips[b]) for b in buyers), reverse=True)
+        naive = naive_value(obs, stake)
+        ceil = {b: min(reads[b].value("ceiling", fair, naive), obs.chips[b]) for b in buyers}
+        tops = sorted(ceil.values(), reverse=True)
         best: tuple[float, Decision] | None = None
         firm = template(obs, "sell_firm")
         if firm is not None:
@@ -180,7 +183,7 @@ class TraderBot:
                 none = 1.0
                 for b in buyers:
                     if obs.chips[b] >= x:
-                        top = reads[b].ceiling() * fair
+                        top = ceil[b]
                         none *= 1 - 1 / (1 + math.exp((x - top) / scale))
                 gain = (1 - none) * (x - floor)
                 if best is None or gain > best[0]:
@@ -201,7 +204,7 @@ class TraderBot:
             if t.kind != "sell_negotiate" or t.price_max < floor:  # type: ignore[operator]
                 continue
             b = t.targets[0]
-            top = min(reads[b].ceiling() * fair, obs.chips[b])
+            top = ceil[b]
             ask = clamp(math.ceil(max(top, floor) * (1 + self.persona.opening / 2)), floor,
                         t.price_max)  # type: ignore[arg-type]
             gain = 0.8 * (top - floor) + self._taste("negotiation")
@@ -262,13 +265,14 @@ class TraderBot:
             limit = lim.sell
             start = limit * (1 + self.persona.opening)
             if reads is not None and other is not None:
-                start = max(start, min(reads[other].ceiling() * stake.fair, obs.chips[other]))
+                top = reads[other].value("ceiling", stake.fair, naive_value(obs, stake))
+                start = max(start, min(top, obs.chips[other]))
         else:
             mine_made, theirs = int(p.get("bids", 0)), p.get("ask")
             limit = lim.buy
             start = limit * (1 - self.persona.opening)
-            if reads is not None and other is not None and reads[other].sells_cheap:
-                start = min(start, reads[other].floor() * stake.fair)
+            if reads is not None and other is not None and reads[other].n:
+                start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
         planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
         if theirs is not None:
             good = theirs >= planned if seller else theirs <= planned
@@ -304,10 +308,11 @@ class TraderBot:
         opening = math.floor(lim.buy * (1 - self.persona.opening))
         owner, price, eager = owners[0], opening, rng.random() < self.persona.appetite
         if reads is not None:
-            owner = min(owners, key=lambda o: (reads[o].floor(), -obs.stacks[o], o))
-            r = reads[owner]
-            if r.sells_cheap:
-                price, eager = math.floor(r.floor() * stake.fair * 0.85), True
+            naive = naive_value(obs, stake)
+            floors = {o: reads[o].value("floor", stake.fair, naive) for o in owners}
+            owner = min(owners, key=lambda o: (floors[o], -obs.stacks[o], o))
+            if reads[owner].n and floors[owner] < lim.buy:
+                price, eager = math.floor(floors[owner] * 0.9), True
         elif not self.level.exact:
             owner = owners[rng.randrange(len(owners))]
         price = clamp(price, 1, min(top, t.price_max))  # type: ignore[type-var]
@@ -331,11 +336,8 @@ def _concede(start: float, limit: float, made: int, rounds: int, beta: float) ->
 
 def _rank_guess(obs: Observation, seat: int, kind: str) -> tuple[float, float]:
     """A beginner's (mine, share): a trump is worth its rank, cards seen are forgotten."""
-    trump = 0.0
-    if obs.best is not None and obs.holder is not None:
-        trump = (rank_of(obs.best) - 2) / 12
-    h = facedown_total(obs)
-    card = (1 - trump) / h if h else 0.0
+    rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
+    trump, card = naive_shares(rank, facedown_total(obs))
     mine = (trump if obs.holder == seat else 0.0) + card * obs.stacks[seat]
     return mine, trump if kind == "trump" else card
 
