@@ -74,7 +74,10 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        parts = Path(str(item.fspath)).relative_to(ROOT).parts if str(item.fspath).startswith(str(ROOT)) else ()
+        try:
+            parts = Path(item.path).resolve().relative_to(ROOT).parts
+        except ValueError:
+            continue
         if "browser" in parts[:2]:
             item.add_marker(pytest.mark.browser)
         if "node" in parts[:2]:

@@ -876,7 +876,7 @@ def _settled_odds(game: Game) -> "Odds":
     winner = last.winner if last is not None else None
     seat = tuple(Fraction(1 if (last is not None and i == winner) else 0) for i in range(n))
     carry = Fraction(1 if (last is not None and winner is None) else 0)
-    return Odds(seat, Fraction(0), carry)
+    return Odds(seat, Fraction(0), carry, Fraction(0))
 
 
 def _cs(c: Card | None) -> str | None:

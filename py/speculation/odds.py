@@ -26,17 +26,20 @@ from math import comb
 @dataclass(frozen=True, slots=True)
 class Odds:
     """``seat[i]``: chance seat i takes the pot; ``per_card``: chance that any one face-down card
-    (in a player's stack or the dead hand) is the winner; ``carry_over``: chance nobody takes it."""
+    (in a player's stack or the dead hand) is the winner; ``carry_over``: chance nobody takes it;
+    ``best``: chance that the face-up best trump itself wins (its value is pot × best)."""
 
     seat: tuple[Fraction, ...]
     per_card: Fraction
     carry_over: Fraction
+    best: Fraction = Fraction(0)
 
     def to_dict(self) -> dict[str, object]:
         return {
             "seats": [_frac(p) | {"seat": i} for i, p in enumerate(self.seat)],
             "per_card": _frac(self.per_card),
             "carry_over": _frac(self.carry_over),
+            "best": _frac(self.best),
         }
 
 
@@ -77,4 +80,4 @@ def compute_odds(*, unseen: int, above: int, below: int, seat_facedown: tuple[in
         holder_share -= nobody
     seats = tuple(per_card * n + (holder_share if i == holder else 0)
                   for i, n in enumerate(seat_facedown))
-    return Odds(seats, per_card, carry)
+    return Odds(seats, per_card, carry, holder_share)

@@ -158,3 +158,25 @@ def test_index_boot_failure_shows_error_and_retry_works(page: Page):
     page.locator("button#boot-retry").click()
     expect(page.locator("#boot")).to_have_class(READY, timeout=BOOT_S * 1000)
     expect(error).to_be_hidden()
+
+
+@pytest.fixture(scope="module")
+def subpath_url(site_build, site_dir):
+    """The same site served one level down (/<dir>/), as GitHub Pages serves a project."""
+    server, url = site_build.serve_in_thread(site_dir.parent)
+    try:
+        yield f"{url}{site_dir.name}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_boot_under_a_sub_path(page: Page, subpath_url: str, console_log: list[str]):
+    requests = record_requests(page)
+    page.goto(subpath_url + "index.html")
+    expect(page.locator("#boot")).to_have_class(READY, timeout=BOOT_S * 1000)
+    prefix = urlsplit(subpath_url).path
+    outside = [u for u in requests if urlsplit(u).scheme.startswith("http")
+               and not urlsplit(u).path.startswith(prefix)]
+    assert outside == []
+    assert errors_in(console_log) == []
