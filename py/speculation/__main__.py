@@ -98,7 +98,9 @@ def _demo(args: argparse.Namespace) -> int:
             target, card = rng.choice(t.cards)
         elif t.targets:
             target = rng.choice(t.targets)
-        price = None if t.price_min is None else rng.randint(t.price_min, min(t.price_max, t.price_min + 10))  # type: ignore[type-var]
+        price = None
+        if t.price_min is not None and t.price_max is not None:
+            price = rng.randint(t.price_min, min(t.price_max, t.price_min + 10))
         for e in game.apply(Action(t.seat, t.kind, price, target, card)):
             print(e.text)
     print("Chips:", ", ".join(f"{n} {c}" for n, c in zip(game.names, game.chips)))

@@ -108,7 +108,7 @@ class Session:
 
     def op_legal(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        seat = _seat(req.get("seat"), game, allow_none=False)
+        seat = _seat_number(req.get("seat"), game)
         return {"legal": [t.to_dict() for t in game.legal_actions(seat)]}
 
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +119,7 @@ class Session:
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        seat = _seat(req.get("seat"), game, allow_none=False)
+        seat = _seat_number(req.get("seat"), game)
         if self.seats[seat].get("kind") != "bot":
             raise BridgeError("not_a_bot", f"seat {seat} is not played by a bot")
         if game.to_act != seat:
@@ -137,7 +137,7 @@ class Session:
 
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        seat = _seat(req.get("seat"), game, allow_none=False)
+        seat = _seat_number(req.get("seat"), game)
         from .bots import coach_advice, public_history
 
         return {"advice": coach_advice(observe(game, seat), public_history(game))}
@@ -162,7 +162,8 @@ class Session:
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         record = req.get("record")
         game = game_from_record(record, req.get("upto"))
-        seats = record.get("seats") if isinstance(record, dict) else None
+        assert isinstance(record, dict)  # game_from_record refuses anything else
+        seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != len(game.names):
             seats = [{"name": n, "kind": "human"} for n in game.names]
         checked = [_read_seat(i, s) for i, s in enumerate(seats)]
@@ -238,6 +239,12 @@ def _read_seat(i: int, p: Any) -> dict[str, Any]:
         seat["bot"] = bot
     elif "bot" in p:
         raise BridgeError("bad_settings", f"player {i}: only a bot seat names a bot")
+    return seat
+
+
+def _seat_number(value: Any, game: Game) -> int:
+    seat = _seat(value, game, allow_none=False)
+    assert seat is not None
     return seat
 
 

@@ -743,9 +743,8 @@ class Game:
                 winner, reason = None, "no_trump"
         if winner is not None and winner == self.holder:
             # the holder's own unturned cards, shown at the end, may hold a higher trump
-            best = max((c for c in self.revealed[winner] if suit_of(c) == trump), key=rank_of,
-                       default=best)
-            best = best if rank_of(best) >= rank_of(self.best) else self.best  # type: ignore[arg-type]
+            best = max([best, *(c for c in self.revealed[winner] if suit_of(c) == trump)],
+                       key=rank_of)
         pot = self.pot
         if winner is not None:
             self.chips[winner] += pot

@@ -129,7 +129,7 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
 def public_summary(game: Game) -> dict[str, Any]:
     """The public state (what ``python -m speculation replay --json`` prints)."""
     obs = observe(game, None)
-    odds = obs.odds.to_dict()
+    odds: dict[str, Any] = obs.odds.to_dict()
     return {
         "phase": obs.phase, "hand": obs.hand, "dealer": obs.dealer, "to_act": obs.to_act,
         "pot": obs.pot, "trump": obs.trump,
