@@ -13,14 +13,16 @@ next one, in the same profile, warm.  Pages measured:
   engine  test-harness/boot.html  bootEngine() + a {"op": "hello"} answer
   page    index.html           until #boot gets the class is-ready
 
-Times are ms from navigation start (medians over the runs).  "longest main-
-thread block" is the longest PerformanceObserver longtask during the load.
+Times are ms from navigation start, median and min over the runs.  The last
+column is the longest PerformanceObserver "longtask" on the page's main thread
+during the load (tasks under 50 ms are not reported, so 0 means none).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import shutil
 import statistics
 import sys
@@ -154,19 +156,22 @@ def main() -> int:
             server.server_close()
 
     med = {k: statistics.median(r["ms"] for r in v) for k, v in results.items()}
+    low = {k: min(r["ms"] for r in v) for k, v in results.items()}
     block = {k: max(r["longest"] for r in v) for k, v in results.items()}
-    print(f"\nheadless Chromium, 127.0.0.1, median of {args.runs} run(s), ms from navigation start")
-    print(f"{'':8}{'cold':>8}{'warm':>8}   {'longest main-thread block (max)':>32}")
+    print(f"\nheadless Chromium, 127.0.0.1, {args.runs} run(s); ms from navigation start, "
+          f"median (min); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"{'':8}{'cold':>16}{'warm':>16}   longest main-thread long task, cold/warm")
     for kind in PAGES:
-        print(f"{kind:8}{med[(kind, 'cold')]:8.0f}{med[(kind, 'warm')]:8.0f}   "
-              f"{block[(kind, 'cold')]:13.0f} cold {block[(kind, 'warm')]:8.0f} warm")
+        cold, warm = (kind, "cold"), (kind, "warm")
+        print(f"{kind:8}{med[cold]:9.0f} ({low[cold]:4.0f}){med[warm]:9.0f} ({low[warm]:4.0f})   "
+              f"{block[cold]:.0f} / {block[warm]:.0f} ms (0 = no task over 50 ms)")
     for temp in ("cold", "warm"):
         steps = results[("engine", temp)][0]["timings"] or {}
         parts = {k: statistics.median(r["timings"][k] for r in results[("engine", temp)]) for k in steps}
         print(f"engine worker, {temp} (ms since worker start): "
               + ", ".join(f"{k} {v:.0f}" for k, v in parts.items()))
     for kind in ("engine", "page"):
-        print(f"ratio {kind}/bare: cold {med[(kind, 'cold')] / med[('bare', 'cold')]:.2f}, "
+        print(f"ratio {kind}/bare (medians): cold {med[(kind, 'cold')] / med[('bare', 'cold')]:.2f}, "
               f"warm {med[(kind, 'warm')] / med[('bare', 'warm')]:.2f}")
     return 0
 

@@ -88,7 +88,7 @@ function concrete(template) {
 }
 
 const hello = call({ op: "hello" });
-report.hello = hello.ok ? { version: hello.version, presets: (hello.presets || []).map((p) => p.id),
+report.hello = hello.ok ? { version: hello.version, protocol: hello.protocol, presets: (hello.presets || []).map((p) => p.id),
                             options: (hello.options || []).length, bots: (hello.bots || []).length }
                         : hello;
 

@@ -41,6 +41,7 @@ def test_engine_comes_from_the_built_wheel(smoke, site_dir):
 def test_hello(smoke):
     hello = smoke["calls"][0]
     assert hello["op"] == "hello" and hello["ok"], hello
+    assert smoke["hello"]["protocol"] == 1, "docs/protocol.md describes protocol 1"
     assert smoke["errors"] == []
 
 

@@ -1,0 +1,206 @@
+// Draws the table from a view. Knows nothing about the rules: only what the view says.
+import { cardFace, cardBack, emptySlot, theCard, SUIT_SYMBOLS } from "./cards.js";
+import { seatName, chips, pct, trumpWords } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Rectangles of every face-up card and every seat's chips, for showing movement. */
+function snapshotPositions() {
+  const pos = new Map();
+  for (const c of document.querySelectorAll("#table [data-card]")) {
+    pos.set(`card:${c.dataset.card}`, c.getBoundingClientRect());
+  }
+  return pos;
+}
+
+function motionAllowed() {
+  if (document.documentElement.classList.contains("no-motion")) return false;
+  return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function playMoves(before) {
+  if (!motionAllowed()) return;
+  for (const c of document.querySelectorAll("#table [data-card]")) {
+    const old = before.get(`card:${c.dataset.card}`);
+    if (!old) { c.classList.add("is-new"); continue; }
+    const now = c.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    const sx = old.width / (now.width || 1);
+    c.classList.add("is-moving");
+    const anim = c.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${sx})` }, { transform: "none" }],
+      { duration: 480, easing: "cubic-bezier(.2,.7,.2,1)" },
+    );
+    anim.onfinish = () => c.classList.remove("is-moving");
+  }
+}
+
+function showChipDeltas(prev, view) {
+  if (!prev || !motionAllowed()) return;
+  for (const s of view.seats ?? []) {
+    const old = prev.seats?.find((x) => x.seat === s.seat);
+    if (!old) continue;
+    if (prev.hand === view.hand && old.stack < s.stack) {
+      // a face-down card arrived (bought sight unseen): show where it went
+      const stack = document.querySelector(`#seats [data-seat="${s.seat}"] .stack`);
+      stack?.classList.add("stack-grew");
+      stack?.addEventListener("animationend", () => stack.classList.remove("stack-grew"), { once: true });
+    }
+    if (old.chips === s.chips) continue;
+    const d = s.chips - old.chips;
+    const li = document.querySelector(`#seats [data-seat="${s.seat}"]`);
+    if (!li) continue;
+    const badge = el("span", `chip-delta ${d > 0 ? "gain" : "loss"}`, `${d > 0 ? "+" : "−"}${Math.abs(d)}`);
+    badge.setAttribute("aria-hidden", "true");
+    li.append(badge);
+    setTimeout(() => badge.remove(), 1700);
+  }
+}
+
+/**
+ * Render the table.
+ * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
+ *        offerCards: Map<seat, Set<position>> (face-down cards the viewer may offer for),
+ *        onOffer(owner, position, button) }
+ */
+export function renderTable(view, ctx = {}) {
+  const before = snapshotPositions();
+  $("info-hand").textContent = view.hand ?? "–";
+  $("info-pot").textContent = view.pot != null ? chips(view.pot) : "–";
+  $("pot-num").textContent = view.pot ?? "–";
+  const trump = $("info-trump");
+  trump.textContent = "";
+  if (view.trump) {
+    const sym = el("span", `suit-sym suit-${view.trump}`, SUIT_SYMBOLS[view.trump] + " ");
+    sym.setAttribute("aria-hidden", "true");
+    trump.append(sym, trumpWords(view));
+  } else trump.textContent = trumpWords(view);
+
+  const up = $("upcard-slot");
+  up.replaceChildren(view.upcard ? cardFace(view.upcard) : emptySlot());
+
+  const best = $("best-slot");
+  const cap = $("best-caption");
+  const upIsBest = !!view.best?.card && view.best.card === view.upcard;
+  best.parentElement.hidden = upIsBest;
+  up.parentElement.querySelector("figcaption").textContent = upIsBest ? "Upcard, the highest trump" : "Upcard";
+  // The best card is shown once: in the middle. If it is also the upcard, the upcard slot says so.
+  if (view.best?.card && view.best.card !== view.upcard) {
+    best.replaceChildren(cardFace(view.best.card));
+  } else {
+    best.replaceChildren(emptySlot());
+  }
+  if (view.best?.card) {
+    const holder = view.best.holder;
+    const who = holder == null ? "owned by the pool" : `held by ${seatName(view, holder)}`;
+    cap.textContent = `Highest trump: ${theCard(view.best.card)}, ${who}`;
+    if (upIsBest) up.parentElement.querySelector("figcaption").textContent = `Upcard, the highest trump, ${who}`;
+  } else cap.textContent = "Highest trump: none yet";
+
+  // Peel's dead hand: a count of face-down cards nobody owns.
+  const dead = $("dead-hand");
+  dead.hidden = view.dead_hand == null;
+  if (view.dead_hand != null) {
+    const backs = [];
+    for (let i = 0; i < view.dead_hand; i++) backs.push(cardBack());
+    $("dead-stack").replaceChildren(...backs);
+    $("dead-caption").textContent = `Dead hand: ${view.dead_hand} face-down`;
+  }
+
+  const list = $("seats");
+  const items = [];
+  const oddsBySeat = new Map((view.odds?.seats ?? []).map((o) => [o.seat, o]));
+  for (const s of view.seats ?? []) {
+    const li = el("li", "seat");
+    li.dataset.seat = s.seat;
+    if (s.seat === view.to_act) li.classList.add("is-turn");
+    if (s.seat === ctx.viewer) li.classList.add("is-you");
+    if (s.busted) li.classList.add("is-busted");
+    const head = el("div", "seat-head");
+    const name = el("span", "seat-name", s.name ?? `Seat ${s.seat + 1}`);
+    head.append(name);
+    if (s.dealer || view.dealer === s.seat) {
+      const d = el("span", "dealer-btn", "D");
+      d.title = "Dealer";
+      d.setAttribute("role", "img");
+      d.setAttribute("aria-label", "dealer");
+      head.append(d);
+    }
+    const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
+    head.append(kind);
+    head.append(el("span", "seat-chips", chips(s.chips ?? 0)));
+    li.append(head);
+
+    const tags = el("div", "seat-tags");
+    if (view.best?.holder === s.seat && view.best?.card) tags.append(el("span", "tag tag-best", "Best trump"));
+    if (s.seat === view.to_act && !view.match_over) tags.append(el("span", "tag", s.seat === ctx.thinking ? "Thinking" : "To decide"));
+    if (s.seat === ctx.thinking) tags.lastChild?.classList.add("thinking");
+    if (s.busted) tags.append(el("span", "tag", "Out of the match"));
+    const o = oddsBySeat.get(s.seat);
+    if (o && !view.match_over) {
+      const t = el("span", "tag", `Chance ${pct(o.f) || o.p}`);
+      t.title = `Chance of winning this pot${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
+      tags.append(t);
+    }
+    li.append(tags);
+
+    const cards = el("div", "seat-cards");
+    const stack = el("div", "stack");
+    const n = s.stack ?? 0;
+    const offerable = ctx.offerCards?.get(s.seat);
+    if (offerable?.size) stack.classList.add("is-offer");
+    for (let i = 0; i < n; i++) {
+      if (offerable?.has(i)) {
+        const b = cardBack({ button: true, label: `Offer to buy ${s.name}'s face-down card ${i + 1} of ${n}` });
+        b.classList.add("offerable");
+        b.addEventListener("click", () => ctx.onOffer?.(s.seat, i, b));
+        stack.append(b);
+      } else {
+        const back = cardBack();
+        const p = view.pending;
+        if (p && p.position === i && p.seller === s.seat && p.card == null) {
+          back.classList.add("in-question");
+          back.removeAttribute("aria-hidden");
+          back.setAttribute("role", "img");
+          back.setAttribute("aria-label", `face-down card ${i + 1}, the one being haggled over`);
+        }
+        stack.append(back);
+      }
+    }
+    const count = el("span", "stack-count", n === 0 ? "no face-down cards" : `${n} face-down`);
+    stack.append(count);
+    cards.append(stack);
+    if (s.revealed?.length) {
+      const rv = el("div", "revealed");
+      rv.setAttribute("aria-label", `${s.name} has turned up`);
+      rv.setAttribute("role", "group");
+      for (const c of s.revealed) rv.append(cardFace(c));
+      cards.append(rv);
+    }
+    li.append(cards);
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+  // The upcard and the best trump appear twice at most (centre and a seat); keep data-card unique
+  // for animation by dropping it from the centre copies when a seat shows the card.
+  for (const slot of [up, best]) {
+    const c = slot.querySelector("[data-card]");
+    if (c && list.querySelector(`[data-card="${c.dataset.card}"]`)) delete c.dataset.card;
+  }
+  playMoves(before);
+  showChipDeltas(ctx.prev, view);
+}
+
+export function setStatus(text) {
+  const s = $("status");
+  if (s.textContent !== text) s.textContent = text;
+}

@@ -1,0 +1,380 @@
+// The new-match form, built generically from the engine's `hello` (presets, options, bots),
+// and the shareable link that reproduces its settings and seed. No rule knowledge here:
+// the engine validates everything and says what is wrong.
+const $ = (id) => document.getElementById(id);
+const DEFAULT_NAMES = ["Fanny", "Edmund", "William", "Mary", "Henry", "Lady Bertram", "Julia", "Tom"];
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] % 1000000000;
+}
+
+export class SetupForm {
+  constructor(hello, { onStart }) {
+    this.hello = hello;
+    this.onStart = onStart;
+    this.bots = hello.bots ?? [];
+    this.options = hello.options ?? [];
+    this.presets = hello.presets ?? [];
+    this.optionInputs = new Map();
+    this.built = false;
+  }
+
+  build() {
+    if (this.built) return;
+    this.built = true;
+    const sel = $("setup-preset");
+    sel.replaceChildren();
+    for (const p of this.presets) {
+      const o = el("option", null, p.name ?? p.id);
+      o.value = p.id;
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => { this.applyPreset(sel.value); this.updateLink(); });
+    const box = $("setup-options");
+    box.replaceChildren();
+    for (const opt of this.options) box.append(this.optionField(opt));
+    $("setup-add").addEventListener("click", () => { this.addPlayer(); this.updateLink(); this.syncButtons(); });
+    $("setup-remove").addEventListener("click", () => {
+      const list = $("setup-players");
+      if (list.children.length > 2) list.lastElementChild.remove();
+      this.updateLink(); this.syncButtons();
+    });
+    $("setup-form").addEventListener("input", () => this.updateLink());
+    $("setup-form").addEventListener("change", () => this.updateLink());
+    $("setup-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.onStart(this.read()); });
+    $("setup-copy").addEventListener("click", async () => {
+      const input = $("setup-link");
+      try { await navigator.clipboard.writeText(input.value); $("setup-copy").textContent = "Copied"; }
+      catch { input.select(); }
+      setTimeout(() => { $("setup-copy").textContent = "Copy link"; }, 1500);
+    });
+  }
+
+  optionField(opt) {
+    const id = `opt-${opt.name}`;
+    const wrap = el("div", opt.type === "bool" ? "field field-check" : "field");
+    const src = opt.source ? el("span", "opt-source", `Source: ${opt.source}`) : null;
+    let input;
+    if (opt.type === "bool") {
+      input = el("input");
+      input.type = "checkbox";
+      input.id = id;
+      const lab = el("label", null, opt.label ?? opt.name);
+      lab.htmlFor = id;
+      if (src) lab.append(src);
+      wrap.append(input, lab);
+      this.optionInputs.set(opt.name, { opt, get: () => input.checked, set: (v) => { input.checked = !!v; } });
+    } else if (opt.type === "int") {
+      input = el("input");
+      input.type = "number";
+      input.id = id;
+      input.step = "1";
+      input.inputMode = "numeric";
+      if (opt.min != null) input.min = opt.min;
+      if (opt.max != null) input.max = opt.max;
+      const lab = el("label", null, opt.label ?? opt.name);
+      lab.htmlFor = id;
+      wrap.append(lab, input);
+      if (src) wrap.append(src);
+      this.optionInputs.set(opt.name, { opt, get: () => (input.value === "" ? opt.default : Number(input.value)), set: (v) => { input.value = v; } });
+    } else if (opt.type === "choice") {
+      input = el("select");
+      input.id = id;
+      for (const c of opt.choices ?? []) {
+        const o = el("option", null, humanise(c));
+        o.value = c;
+        input.append(o);
+      }
+      const lab = el("label", null, opt.label ?? opt.name);
+      lab.htmlFor = id;
+      wrap.append(lab, input);
+      if (src) wrap.append(src);
+      this.optionInputs.set(opt.name, { opt, get: () => input.value, set: (v) => { input.value = v; } });
+    } else if (opt.type === "set") {
+      const fs = el("fieldset", "option-set");
+      fs.append(el("legend", null, opt.label ?? opt.name));
+      const boxes = [];
+      for (const c of opt.choices ?? []) {
+        const row = el("div", "field-check");
+        const cb = el("input");
+        cb.type = "checkbox";
+        cb.id = `${id}-${c}`;
+        cb.value = c;
+        const lab = el("label", null, humanise(c));
+        lab.htmlFor = cb.id;
+        row.append(cb, lab);
+        fs.append(row);
+        boxes.push(cb);
+      }
+      if (src) fs.append(src);
+      wrap.append(fs);
+      this.optionInputs.set(opt.name, {
+        opt,
+        get: () => boxes.filter((b) => b.checked).map((b) => b.value),
+        set: (v) => { for (const b of boxes) b.checked = Array.isArray(v) && v.includes(b.value); },
+      });
+    } else {
+      wrap.append(el("span", "hint", `${opt.label ?? opt.name}: ${JSON.stringify(opt.default)}`));
+    }
+    if (opt.help) wrap.append(el("span", "hint", opt.help));
+    return wrap;
+  }
+
+  presetValues(id) {
+    const p = this.presets.find((x) => x.id === id);
+    const vals = {};
+    for (const o of this.options) vals[o.name] = o.default;
+    Object.assign(vals, p?.rules ?? {});
+    return vals;
+  }
+
+  applyPreset(id, overrides = {}) {
+    const p = this.presets.find((x) => x.id === id) ?? this.presets[0];
+    if (p) $("setup-preset").value = p.id;
+    $("setup-preset-desc").textContent = p?.description ?? "";
+    const vals = { ...this.presetValues(p?.id), ...overrides };
+    for (const [name, io] of this.optionInputs) io.set(vals[name]);
+  }
+
+  /** Characters (personalities) and levels offered by the engine's bot list. */
+  botChoices() {
+    if (this._choices) return this._choices;
+    const persons = new Map();
+    const levels = new Map();
+    for (const b of this.bots) {
+      const pid = b.personality ?? b.id;
+      if (!persons.has(pid)) persons.set(pid, { id: pid, name: b.personality_name ?? b.name, description: b.description ?? "" });
+      if (b.level && !levels.has(b.level)) levels.set(b.level, { id: b.level, name: b.level_name ?? b.level, rank: b.level_rank ?? 0 });
+    }
+    this._choices = { persons: [...persons.values()], levels: [...levels.values()].sort((a, b) => a.rank - b.rank) };
+    return this._choices;
+  }
+
+  botFor(person, level) {
+    return this.bots.find((b) => (b.personality ?? b.id) === person && (!b.level || b.level === level))
+      ?? this.bots.find((b) => (b.personality ?? b.id) === person) ?? this.bots[0];
+  }
+
+  playerRow(player, index) {
+    const li = el("li", "setup-player");
+    const base = `pl-${index}-${Math.random().toString(36).slice(2, 7)}`;
+    const field = (label, control, id) => {
+      const f = el("div", "field");
+      const l = el("label", null, label);
+      l.htmlFor = id;
+      control.id = id;
+      f.append(l, control);
+      return f;
+    };
+    const name = el("input");
+    name.type = "text";
+    name.maxLength = 40;
+    name.value = player.name ?? "";
+    name.className = "pl-name";
+    name.autocomplete = "off";
+    const kind = el("select");
+    kind.className = "pl-kind";
+    const h = el("option", null, "A person at this screen");
+    h.value = "human";
+    kind.append(h);
+    const { persons, levels } = this.botChoices();
+    if (this.bots.length) {
+      const c = el("option", null, "The computer");
+      c.value = "bot";
+      kind.append(c);
+    }
+    const person = el("select");
+    person.className = "pl-person";
+    for (const p of persons) {
+      const o = el("option", null, p.name);
+      o.value = p.id;
+      person.append(o);
+    }
+    const level = el("select");
+    level.className = "pl-level";
+    for (const l of levels) {
+      const o = el("option", null, l.name);
+      o.value = l.id;
+      level.append(o);
+    }
+    const desc = el("p", "hint pl-desc");
+    const chosen = player.kind === "bot" ? this.bots.find((b) => b.id === player.bot) : null;
+    kind.value = chosen ? "bot" : "human";
+    if (chosen) {
+      person.value = chosen.personality ?? chosen.id;
+      if (chosen.level) level.value = chosen.level;
+    } else if (levels.length) {
+      level.value = (levels[1] ?? levels[0]).id;
+    }
+    const personF = field("Character", person, `${base}-person`);
+    const levelF = field("Skill", level, `${base}-level`);
+    const sync = () => {
+      const bot = kind.value === "bot";
+      personF.hidden = !bot;
+      levelF.hidden = !bot || levels.length === 0;
+      desc.hidden = !bot;
+      if (bot) {
+        const b = this.botFor(person.value, level.value);
+        desc.textContent = b?.description ?? "";
+      }
+    };
+    const wasName = () => persons.some((p) => p.name === name.value) || name.value === "";
+    person.addEventListener("change", () => {
+      if (wasName()) name.value = persons.find((p) => p.id === person.value)?.name ?? name.value;
+      sync();
+    });
+    kind.addEventListener("change", () => {
+      if (kind.value === "bot" && wasName()) name.value = persons.find((p) => p.id === person.value)?.name ?? name.value;
+      sync();
+    });
+    level.addEventListener("change", sync);
+    li.append(field(`Player ${index + 1} name`, name, `${base}-name`), field("Played by", kind, `${base}-kind`), personF, levelF, desc);
+    sync();
+    return li;
+  }
+
+  addPlayer(player) {
+    const list = $("setup-players");
+    const i = list.children.length;
+    if (i >= 8) return;
+    let p = player;
+    if (!p) {
+      const { persons, levels } = this.botChoices();
+      const taken = new Set([...list.querySelectorAll(".pl-name")].map((x) => x.value));
+      const person = persons.find((x) => !taken.has(x.name));
+      if (i > 0 && person) {
+        const b = this.botFor(person.id, (levels[1] ?? levels[0])?.id);
+        p = { name: person.name, kind: "bot", bot: b.id };
+      } else {
+        p = { name: DEFAULT_NAMES.find((n) => !taken.has(n)) ?? `Player ${i + 1}`, kind: "human" };
+      }
+    }
+    list.append(this.playerRow(p, i));
+  }
+
+  syncButtons() {
+    const n = $("setup-players").children.length;
+    $("setup-add").disabled = n >= 8;
+    $("setup-remove").disabled = n <= 2;
+  }
+
+  /** Fill the form from settings ({players, preset, rules, seed}); missing parts get defaults. */
+  fill(settings = {}) {
+    this.build();
+    const list = $("setup-players");
+    list.replaceChildren();
+    const players = settings.players?.length ? settings.players : null;
+    if (players) players.slice(0, 8).forEach((p, i) => list.append(this.playerRow(p, i)));
+    else {
+      const n = this.bots.length ? 4 : 2;
+      for (let i = 0; i < n; i++) this.addPlayer();
+    }
+    while (list.children.length < 2) this.addPlayer();
+    this.applyPreset(settings.preset ?? this.presets[0]?.id, settings.rules ?? {});
+    $("setup-seed").value = settings.seed ?? randomSeed();
+    this.syncButtons();
+    this.updateLink();
+  }
+
+  read() {
+    const players = [...document.querySelectorAll("#setup-players .setup-player")].map((li, i) => {
+      const name = li.querySelector(".pl-name").value.trim() || `Player ${i + 1}`;
+      if (li.querySelector(".pl-kind").value !== "bot") return { name, kind: "human" };
+      const b = this.botFor(li.querySelector(".pl-person").value, li.querySelector(".pl-level").value);
+      return { name, kind: "bot", bot: b?.id };
+    });
+    const preset = $("setup-preset").value || undefined;
+    const base = this.presetValues(preset);
+    const rules = {};
+    for (const [name, io] of this.optionInputs) {
+      const v = io.get();
+      if (JSON.stringify(v) !== JSON.stringify(base[name])) rules[name] = v;
+    }
+    const seedText = $("setup-seed").value.trim();
+    const seed = seedText === "" ? randomSeed() : Number(seedText);
+    return { players, preset, rules, seed };
+  }
+
+  updateLink() {
+    $("setup-link").value = settingsToUrl(this.read());
+  }
+}
+
+function humanise(s) {
+  return String(s).replace(/_/g, " ");
+}
+
+// ---- links: ?p=human:Fanny&p=bot:mary:Mary%20Crawford&preset=parlett&seed=42&rule.ante=5 ----
+
+export function settingsToUrl(settings) {
+  const u = new URL(location.href);
+  u.search = "";
+  u.hash = "";
+  const q = u.searchParams;
+  for (const p of settings.players ?? []) {
+    q.append("p", p.kind === "bot" ? `bot:${p.bot}:${p.name}` : `human:${p.name}`);
+  }
+  if (settings.preset) q.set("preset", settings.preset);
+  if (settings.seed != null) q.set("seed", String(settings.seed));
+  for (const [k, v] of Object.entries(settings.rules ?? {})) {
+    q.set(`rule.${k}`, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  for (const d of settings.decks ?? []) q.append("deck", d.join(","));
+  return u.href;
+}
+
+export function hasSettingsInUrl() {
+  const q = new URLSearchParams(location.search);
+  return [...q.keys()].some((k) => ["p", "preset", "seed", "deck"].includes(k) || k.startsWith("rule."));
+}
+
+/**
+ * Parse the page's URL into settings. Returns {settings, problems: [text]}. Only the shape is
+ * checked here (numbers are numbers); whether the values are allowed is the engine's call.
+ */
+export function settingsFromUrl(options = []) {
+  const q = new URLSearchParams(location.search);
+  const problems = [];
+  const settings = {};
+  const ps = q.getAll("p");
+  if (ps.length) {
+    settings.players = [];
+    for (const raw of ps) {
+      const [kind, a, ...rest] = raw.split(":");
+      if (kind === "human") settings.players.push({ name: [a, ...rest].join(":") || "Player", kind: "human" });
+      else if (kind === "bot" && a) settings.players.push({ name: rest.join(":") || a, kind: "bot", bot: a });
+      else problems.push(`the player "${raw}" is not understood`);
+    }
+  }
+  if (q.has("preset")) settings.preset = q.get("preset");
+  if (q.has("seed")) {
+    const n = Number(q.get("seed"));
+    if (Number.isInteger(n) && n >= 0) settings.seed = n;
+    else problems.push(`the seed "${q.get("seed")}" is not a whole number`);
+  }
+  // deck=QH,2C,...: the order of the pack for successive deals (a scenario link); repeatable.
+  const decks = q.getAll("deck");
+  if (decks.length) settings.decks = decks.map((d) => d.split(",").map((c) => c.trim()).filter(Boolean));
+  const byName = new Map(options.map((o) => [o.name, o]));
+  for (const [k, v] of q.entries()) {
+    if (!k.startsWith("rule.")) continue;
+    const name = k.slice(5);
+    const opt = byName.get(name);
+    settings.rules ??= {};
+    if (!opt) { settings.rules[name] = v; continue; } // let the engine name the unknown option
+    if (opt.type === "int") settings.rules[name] = /^-?\d+$/.test(v) ? Number(v) : v;
+    else if (opt.type === "bool") settings.rules[name] = v === "true" ? true : v === "false" ? false : v;
+    else if (opt.type === "set") settings.rules[name] = v === "" ? [] : v.split(",");
+    else settings.rules[name] = v;
+  }
+  return { settings, problems };
+}
