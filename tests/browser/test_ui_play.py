@@ -301,6 +301,15 @@ def test_setup_form_and_share_link(watched: Page):
     page.wait_for_timeout(200)
     settle(page, 0, BOOT_S)
     expect(page.locator("#seats .seat")).to_have_count(count)
+    # "New match" mid-game can be abandoned: the match waits where it was.
+    status = page.inner_text("#status")
+    page.get_by_role("button", name="New match").click()
+    expect(page.locator("#setup")).to_be_visible()
+    before = state(page)[1]
+    page.get_by_role("button", name="Back to the match").click()
+    settle(page, before)
+    expect(page.locator("#setup")).to_be_hidden()
+    assert page.inner_text("#status") == status
     # The link reproduces the same first deal.
     page.goto(link.split("/")[-1])
     settle(page, 0, BOOT_S)

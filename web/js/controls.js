@@ -227,7 +227,7 @@ export function buildControls(view, act) {
           const count = view.seats?.find((s) => s.seat === owner)?.stack ?? pos + 1;
           const res = await ask({
             title: "Offer for a face-down card?",
-            text: `Offer ${seatName(view, owner)} chips for their face-down card ${pos + 1} of ${count}. Nobody knows what it is.`,
+            text: `Name your price for ${seatName(view, owner)}'s face-down card ${pos + 1} of ${count}. Nobody knows what it is, its owner included.`,
             okLabel: "Make the offer",
             price: { ...t.price, value: t.price.min, label: "Your offer in chips" },
             returnFocus: btn,

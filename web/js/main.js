@@ -7,6 +7,7 @@ import { cardFace, theCard } from "./cards.js";
 import { chipsChart } from "./chart.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
+import { initOffline, requestPersistence, noteSave } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 const PACE_MS = { instant: 0, fast: 350, normal: 1100, slow: 2600 };
@@ -147,7 +148,7 @@ function decorate(view) {
 async function save() {
   const r = await request({ op: "save" });
   if (r.ok && typeof r.snapshot === "string") {
-    writeSave(r.snapshot, { players: ui.players, holder: ui.holder, log: ui.logItems.slice(-150), seenHand: ui.seenHand });
+    noteSave(writeSave(r.snapshot, { players: ui.players, holder: ui.holder, log: ui.logItems.slice(-150), seenHand: ui.seenHand }));
   }
 }
 
@@ -207,6 +208,7 @@ function showHandResult(view) {
   const h = view.last_hand;
   const box = $("hand-result");
   if (!h) { box.hidden = true; return; }
+  requestPersistence(); // a hand has finished: ask the browser to keep the save
   // Visible from the end of a hand until the next hand is dealt.
   const current = view.phase === "deal" || view.match_over;
   if (!current) { box.hidden = true; return; }
@@ -592,4 +594,7 @@ function fatal(err) {
 
 $("boot-retry").addEventListener("click", () => { ui.engine?.terminate?.(); ui.engine = null; boot(); });
 wireSettings();
-boot();
+initOffline({ isGameInProgress: () => !!ui.view && !ui.view.match_over });
+// Embed mode (index.html?embed=1, docs/embedding.md): the compact table of embed-frame.js instead.
+if (new URLSearchParams(location.search).get("embed") === "1") import("./embed-frame.js").then((m) => m.startEmbed()).catch(fatal);
+else boot();
