@@ -29,10 +29,9 @@ import os
 import random
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Iterator, Sequence
 
-from .actions import Action
 from .errors import SpeculationError
 from .game import Game
 from .observation import observe
@@ -95,7 +94,6 @@ class Report:
     seconds: float
     actions: int
     command: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -135,9 +133,10 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         s = game.to_act
         assert s is not None
         decision = bots[s].decide(observe(game, s), public_history(game))
-        values = _values(game)
-        for e in game.apply(decision.action):
-            _score_trade(e, values, edge, entry_at)
+        events = game.apply(decision.action)
+        fair = public_history(game)[-1].fair  # the public context of the action just taken
+        for e in events:
+            _score_trade(e, fair, edge, entry_at)
         steps += 1
         if steps > bound:
             raise SpeculationError("runaway", f"deal {index} exceeded {bound} actions")
@@ -145,22 +144,13 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
 
-def _values(game: Game) -> tuple[float, float]:
-    """(fair value of the best trump, fair value of one face-down card) right now."""
-    if game.phase in ("deal", "reveal", "match_over"):
-        return 0.0, 0.0
-    from .bots.history import trump_value
-
-    odds = game.odds()
-    return trump_value(game, odds), float(odds.per_card * game.pot)
-
-
-def _score_trade(e: Any, values: tuple[float, float], edge: list[float],
-                 entry_at: dict[int, int]) -> None:
+def _score_trade(e: Any, fair: float, edge: list[float], entry_at: dict[int, int]) -> None:
+    """Credit a trade event against ``fair``, the exact value of what changed hands (the best
+    trump for ``sold``, one face-down card for ``bought_facedown``)."""
     if e.kind == "sold":
-        fair, seller, buyer = values[0], e.seat, e.other
+        seller, buyer = e.seat, e.other
     elif e.kind == "bought_facedown":
-        fair, seller, buyer = values[1], e.other, e.seat
+        seller, buyer = e.other, e.seat
     else:
         return
     edge[entry_at[buyer]] += fair - e.amount

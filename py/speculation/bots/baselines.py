@@ -24,6 +24,7 @@ from typing import Callable
 from ..actions import Action
 from ..observation import Observation
 from .decision import Decision, forced, rng_for, template
+from .history import History
 from .pricing import describe, stake_of
 
 
@@ -34,7 +35,7 @@ class Baseline:
     id: str
     name: str
     description: str
-    rule: Callable[["FixedBot", Observation, tuple], Decision]
+    rule: Callable[["FixedBot", Observation, History], Decision]
 
 
 class FixedBot:
@@ -43,7 +44,7 @@ class FixedBot:
     def __init__(self, baseline: Baseline, seed: int, seat: int) -> None:
         self.baseline, self.seed, self.seat = baseline, seed, seat
 
-    def decide(self, obs: Observation, history: tuple) -> Decision:
+    def decide(self, obs: Observation, history: History) -> Decision:
         d = forced(obs)
         return d if d is not None else self.baseline.rule(self, obs, history)
 
@@ -57,7 +58,7 @@ def _quiet(obs: Observation, why: str) -> Decision:
     return Decision(obs.legal[0].example(), why)
 
 
-def _random(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _random(bot: FixedBot, obs: Observation, history: History) -> Decision:
     rng = rng_for(bot.seed, bot.seat, len(history))
     t = obs.legal[rng.randrange(len(obs.legal))]
     target = card = price = None
@@ -66,15 +67,16 @@ def _random(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
     elif t.targets:
         target = t.targets[rng.randrange(len(t.targets))]
     if t.price_min is not None:
-        price = rng.randint(t.price_min, min(t.price_max, t.price_min + obs.pot))  # type: ignore[type-var]
+        assert t.price_max is not None
+        price = rng.randint(t.price_min, min(t.price_max, t.price_min + obs.pot))
     return Decision(Action(bot.seat, t.kind, price, target, card), "A random legal move.")
 
 
-def _never(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _never(bot: FixedBot, obs: Observation, history: History) -> Decision:
     return _quiet(obs, "I never trade.")
 
 
-def _fair(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _fair(bot: FixedBot, obs: Observation, history: History) -> Decision:
     s = stake_of(obs)
     why = describe(obs, s)
     fair = s.fair
@@ -116,21 +118,21 @@ def _fair(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
     return _quiet(obs, why)
 
 
-def _overbid(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _overbid(bot: FixedBot, obs: Observation, history: History) -> Decision:
     t = template(obs, "bid")
     if t is not None:
         return Decision(Action(bot.seat, "bid", t.price_min), "I always top the last bid by one.")
     return _quiet(obs, "I only ever bid.")
 
 
-def _accept(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _accept(bot: FixedBot, obs: Observation, history: History) -> Decision:
     t = template(obs, "accept")
     if t is not None:
         return Decision(t.example(), "I accept every offer.")
     return _quiet(obs, "I only ever accept.")
 
 
-def _ask150(bot: FixedBot, obs: Observation, history: tuple) -> Decision:
+def _ask150(bot: FixedBot, obs: Observation, history: History) -> Decision:
     s = stake_of(obs)
     ask = max(1, math.ceil(1.5 * s.fair))
     p = obs.pending or {}

@@ -20,6 +20,7 @@ import math
 from typing import Any
 
 from ..observation import Observation
+from .history import History
 from .levels import LEVELS
 from .personalities import PERSONALITIES
 from .pricing import chips, describe, stake_of
@@ -28,7 +29,7 @@ from .trader import TraderBot
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
 
 
-def coach_advice(obs: Observation, history: tuple) -> dict[str, Any]:
+def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
     """JSON-ready advice for ``obs.seat``: ``fair_value``, ``range`` [lo, hi], ``suggestion``
     (one sentence), ``action`` (the expert's action or None), ``stake``, ``equity``, ``why``."""
     seat = obs.seat if obs.seat is not None else 0
@@ -49,22 +50,18 @@ def coach_advice(obs: Observation, history: tuple) -> dict[str, Any]:
     bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=0, seat=seat)
     d = bot.decide(obs, history)
     out["action"], out["reason"] = d.action.to_dict(), d.reason
-    out["suggestion"] = f"A skilled player would {_verb(d.action.to_dict(), obs)} here: {_tail(d.reason)}"
+    out["suggestion"] = f"A skilled player would {_verb(d.action.to_dict(), obs)} here: {out['why']}."
     return out
 
 
 def _verb(a: dict[str, Any], obs: Observation) -> str:
     kind, price = a["type"], a.get("price")
     target = obs.names[a["target"]] if "target" in a else ""
-    return {
+    verbs: dict[str, str] = {
         "keep": "keep the card", "deal": "deal", "reveal": "turn up the top card",
         "sell_firm": f"offer it at {price} firm", "sell_auction": f"auction it (reserve {price})",
         "sell_negotiate": f"offer it to {target} asking {price}", "accept": "accept",
         "decline": "decline", "counter": f"counter with {price}", "bid": f"bid {price}",
         "pass": "pass", "offer": f"offer {target} {price} for a face-down card",
-    }.get(kind, kind)
-
-
-def _tail(reason: str) -> str:
-    r = reason.rstrip(".")
-    return r[:1].lower() + r[1:] + "."
+    }
+    return verbs.get(str(kind), str(kind))

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from ..actions import Action, Template
 from ..observation import Observation
+from .history import History
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class Bot(Protocol):
 
     seat: int
 
-    def decide(self, obs: Observation, history: tuple) -> Decision: ...
+    def decide(self, obs: Observation, history: History) -> Decision: ...
 
 
 def rng_for(seed: int, seat: int, step: int, salt: str = "") -> random.Random:

@@ -33,7 +33,8 @@ class Entry:
     """One public action with its context.
 
     ``fair``: fair value in chips (pot × exact probability) of what was at stake: the best trump
-    in a sale, one face-down card in the market, 0 otherwise; ``naive``: its value to someone who
+    in a sale, one face-down card in the market, 0 otherwise (and for a pass in the market,
+    which names no price); ``naive``: its value to someone who
     judges a trump by its rank alone (see ``pricing.naive_shares``). ``price``: the price the action set
     or answered (a bid, an ask, the firm price accepted or declined). ``role``: ``"buyer"``,
     ``"seller"`` or ``""`` for the acting seat."""
@@ -75,10 +76,13 @@ class _Shadow:
             self.game.apply(a)
 
 
+History = tuple[Entry, ...]
+"""The public log as bots receive it."""
+
 _CACHE: "weakref.WeakKeyDictionary[Game, _Shadow]" = weakref.WeakKeyDictionary()
 
 
-def public_history(game: Game) -> tuple[Entry, ...]:
+def public_history(game: Game) -> History:
     """The public log of ``game``: one ``Entry`` per action so far.
 
     Replays the actions on a private copy to recover the public context of each; the copy is
@@ -97,7 +101,8 @@ def context_of(game: Game, a: Action) -> Entry:
     fair, naive, price, role = 0.0, 0.0, a.price, ""
     phase = game.phase
     odds = None
-    if phase in ("sale", "firm", "auction", "auction_confirm", "market", "negotiation"):
+    priced = not (phase == "market" and a.kind == "pass")  # a market pass names no price
+    if priced and phase in ("sale", "firm", "auction", "auction_confirm", "market", "negotiation"):
         odds = game.odds()
     h, sale = game.haggle, game.sale
     if odds is not None:

@@ -9,8 +9,8 @@ will again. ``read_table`` turns the log into one ``Read`` per seat; the expert 
 those reads.
 
 >>> r = Read(paid=(1.3, None), fit=(0.07, 0.5), n=1)
->>> r.basis(), round(r.ceiling(), 2), Read().ceiling(), Read().floor()
-(0, 1.43, 1.0, 1.0)
+>>> r.basis(), round(r.ceiling(), 2), Read().ceiling(), Read().floor(), Read().naive_chance()
+(0, 1.43, 1.0, 1.0, 0.3)
 >>> round(Read(paid=(2.0, 1.0), fit=(0.48, 0.01), n=1).value("ceiling", 10.0, 12.0), 2)
 13.2
 """
@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from .history import Entry
 
-Pair = tuple["float | None", "float | None"]
+Pair = tuple[float | None, float | None]
 NONE: Pair = (None, None)
 FAIR, NAIVE = 0, 1
+PRIOR_NAIVE = 0.3
+SPREAD = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +46,17 @@ class Read:
     n: int = 0
 
     def basis(self) -> int:
-        """``NAIVE`` when its prices fit the rank-only yardstick clearly better, else ``FAIR``."""
-        return NAIVE if self.n and self.fit[NAIVE] < 0.5 * self.fit[FAIR] else FAIR
+        """``NAIVE`` when its prices fit the rank-only yardstick better, else ``FAIR``."""
+        return NAIVE if self.naive_chance() > 0.5 else FAIR
+
+    def naive_chance(self) -> float:
+        """Chance that this seat judges trumps by rank alone: a prior of ``PRIOR_NAIVE``
+        updated by how well its prices fit each yardstick (log-normal errors of spread
+        ``SPREAD``)."""
+        a = math.log(PRIOR_NAIVE) - self.fit[NAIVE] / (2 * SPREAD ** 2)
+        b = math.log(1 - PRIOR_NAIVE) - self.fit[FAIR] / (2 * SPREAD ** 2)
+        m = max(a, b)
+        return math.exp(a - m) / (math.exp(a - m) + math.exp(b - m))
 
     def ceiling(self, b: int | None = None) -> float:
         """Estimated most it will pay, as a multiple of yardstick ``b`` (prior: 1)."""
@@ -91,7 +103,7 @@ def _hi(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else max(a, b)
 
 
-def _pair(f, a: Pair, b: Pair) -> Pair:
+def _pair(f: Callable[[float | None, float | None], float | None], a: Pair, b: Pair) -> Pair:
     return (f(a[0], b[0]), f(a[1], b[1]))
 
 

@@ -25,17 +25,25 @@ import time
 from dataclasses import dataclass
 from random import Random
 
-from ..actions import Action, Template
+from ..actions import Action
 from ..cards import rank_of
 from ..observation import Observation
 from .decision import Decision, clamp, forced, rng_for, template
+from .history import History
 from .levels import LEVELS, Level
-from .model import Read, merge, read_table
+from .model import FAIR, NAIVE, Read, merge, read_table
 from .personalities import PERSONALITIES, Personality
 from .pricing import (Stake, buy_limit, chips, describe, facedown_total, naive_shares,
                       naive_value, sell_floor, stake_of)
 
-BUDGET = 0.2 if sys.platform == "emscripten" else 0.08  # seconds, checked by the expert itself
+# Seconds of the process's own CPU time the expert may spend on one search, checked by the
+# expert itself (Python in the browser cannot be interrupted from outside). CPU time rather than
+# wall time, so that a busy machine pausing the process cannot cut a search short and change a
+# decision: on a free machine (and in the browser's worker) the two are the same.
+BUDGET = 0.2 if sys.platform == "emscripten" else 0.08
+CLOCK = time.process_time
+SAMPLES = 120  # simulated tables per sale decision
+MAX_PRICE_STEPS = 60  # prices tried above the floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +66,7 @@ class TraderBot:
 
     # ------------------------------------------------------------------ entry point
 
-    def decide(self, obs: Observation, history: tuple) -> Decision:
+    def decide(self, obs: Observation, history: History) -> Decision:
         """The decision for ``obs`` (which must be this seat's, with legal templates)."""
         d = forced(obs)
         if d is not None:
@@ -83,7 +91,7 @@ class TraderBot:
         t = obs.legal[0]
         return Decision(t.example(), f"Only {t.kind} makes sense here.")
 
-    def _reads(self, history: tuple, seats: int) -> tuple[Read, ...]:
+    def _reads(self, history: History, seats: int) -> tuple[Read, ...]:
         """``read_table(history)``, updated incrementally when ``history`` extends the last one
         seen (the result is the same either way, so decisions stay pure)."""
         n, last, reads = self._cache
@@ -126,7 +134,7 @@ class TraderBot:
         if self.persona.passive and rng.random() < self.persona.passive:
             return Decision(Action(self.seat, "keep"), f"{_cap(why)}; I'm content to keep it.")
         if reads is not None:
-            plan = self._expert_sale(obs, stake, floor, reads)
+            plan = self._expert_sale(obs, stake, floor, reads, rng)
             if plan is not None:
                 return plan
         for method in self.persona.methods:
@@ -160,61 +168,56 @@ class TraderBot:
         return None
 
     def _expert_sale(self, obs: Observation, stake: Stake, floor: int,
-                     reads: tuple[Read, ...]) -> Decision | None:
-        """Search firm prices, an auction and a haggle against the reads of each buyer."""
-        why = describe(obs, stake)
-        fair = max(stake.fair, 0.5)
+                     reads: tuple[Read, ...], rng: Random) -> Decision | None:
+        """Choose how to sell by simulating the buyers.
+
+        Each buyer's most it will pay is drawn (``SAMPLES`` times, the same draws for every
+        plan) from a spread around what the log has shown about it; every plan (a firm price, an
+        auction reserve, a haggle with one buyer) is scored by its mean gain over keeping the
+        card, and the best is chosen. The search stops early, keeping the best plan so far, if
+        it runs past the bot's time budget (which it never does in practice: a search takes a few
+        milliseconds)."""
+        deadline = CLOCK() + self.budget
+        why = _cap(describe(obs, stake))
         buyers = [s for s in _seats_left_of(obs, self.seat)
                   if not obs.busted[s] and obs.chips[s] > 0]
         if not buyers:
             return None
-        naive = naive_value(obs, stake)
-        ceil = {b: min(reads[b].value("ceiling", fair, naive), obs.chips[b]) for b in buyers}
-        tops = sorted(ceil.values(), reverse=True)
-        best: tuple[float, Decision] | None = None
+        draws = _simulated_ceilings(obs, stake, buyers, reads, rng)
+        plans: list[tuple[float, Decision]] = []
         firm = template(obs, "sell_firm")
-        if firm is not None:
-            deadline = time.perf_counter() + self.budget
-            scale = max(1.0, 0.08 * fair)
-            for x in range(floor, firm.price_max + 1):  # type: ignore[operator]
-                if time.perf_counter() > deadline:
-                    self.budget_hits += 1
-                    break
-                none = 1.0
-                for b in buyers:
-                    if obs.chips[b] >= x:
-                        top = ceil[b]
-                        none *= 1 - 1 / (1 + math.exp((x - top) / scale))
-                gain = (1 - none) * (x - floor)
-                if best is None or gain > best[0]:
-                    best = (gain, Decision(Action(self.seat, "sell_firm", x),
-                                           f"{_cap(why)}; the table has shown it will pay about "
-                                           f"{chips(tops[0])}, so I ask {x} firm."))
-                if x > tops[0] + 6 * scale:
-                    break
         auction = template(obs, "sell_auction")
-        if auction is not None and floor <= auction.price_max:  # type: ignore[operator]
-            second = tops[1] if len(tops) > 1 else floor
-            gain = (max(second, floor) - floor) * (1.0 if tops[0] >= floor else 0.0)
-            gain += self._taste("auction")
-            if best is None or gain > best[0]:
-                best = (gain, Decision(Action(self.seat, "sell_auction", floor),
-                                       f"{_cap(why)}; auctioning it with a reserve of {floor}."))
-        for t in obs.legal:
-            if t.kind != "sell_negotiate" or t.price_max < floor:  # type: ignore[operator]
-                continue
-            b = t.targets[0]
-            top = ceil[b]
-            ask = clamp(math.ceil(max(top, floor) * (1 + self.persona.opening / 2)), floor,
-                        t.price_max)  # type: ignore[arg-type]
-            gain = 0.8 * (top - floor) + self._taste("negotiation")
-            if best is None or gain > best[0]:
-                best = (gain, Decision(Action(self.seat, "sell_negotiate", ask, b),
-                                       f"{_cap(why)}; {obs.names[b]} has shown they will pay "
-                                       f"about {chips(top)}, so I offer it to them at {ask}."))
-        if best is None or best[0] <= 0:
+        top = max(max(d) for d in draws)
+        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor))
+        for x in prices:
+            if CLOCK() > deadline:
+                self.budget_hits += 1
+                break
+            if firm is not None and x <= firm.price_max:  # type: ignore[operator]
+                gain = sum(x - floor for d in draws if max(d) >= x) / SAMPLES
+                plans.append((gain + self._taste("firm"), Decision(
+                    Action(self.seat, "sell_firm", x),
+                    f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
+            if auction is not None and x <= auction.price_max:  # type: ignore[operator]
+                gain = sum(max(_second(d) + 1, x) - floor for d in draws if max(d) >= x) / SAMPLES
+                plans.append((gain + self._taste("auction"), Decision(
+                    Action(self.seat, "sell_auction", x),
+                    f"{why}; auctioning it with a reserve of {x}: the bidding should go "
+                    f"higher.")))
+            for t in obs.legal:
+                if t.kind == "sell_negotiate" and x <= t.price_max:  # type: ignore[operator]
+                    i = buyers.index(t.targets[0]) if t.targets[0] in buyers else None
+                    if i is None:
+                        continue
+                    gain = 0.9 * sum(x - floor for d in draws if d[i] >= x) / SAMPLES
+                    name = obs.names[t.targets[0]]
+                    plans.append((gain + self._taste("negotiation"), Decision(
+                        Action(self.seat, "sell_negotiate", x, t.targets[0]),
+                        f"{why}; {name} looks keenest, so I offer it to them at {x}.")))
+        if not plans:
             return None
-        return best[1]
+        best = max(plans, key=lambda p: p[0])
+        return best[1] if best[0] > 0 else None
 
     def _taste(self, method: str) -> float:
         """A small bonus (in chips) for the personality's favourite ways of selling."""
@@ -315,13 +318,43 @@ class TraderBot:
                 price, eager = math.floor(floors[owner] * 0.9), True
         elif not self.level.exact:
             owner = owners[rng.randrange(len(owners))]
-        price = clamp(price, 1, min(top, t.price_max))  # type: ignore[type-var]
+        price = clamp(price, 1, min(top, t.price_max or top))
         if not eager or price > top:
             return Decision(Action(self.seat, "pass"), f"{_cap(why)}; I'll not buy blind this "
                             f"time.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{_cap(why)}; offering {obs.names[owner]} {price} for their top card "
                         f"(I'd pay up to {top}).")
+
+
+def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
+                        reads: tuple[Read, ...], rng: Random) -> list[list[float]]:
+    """``SAMPLES`` draws of the most each buyer would pay: each buyer is a rank-only judge with
+    the chance its read gives, else a judge of the exact odds; its price is that yardstick times
+    what it has been seen to pay, with a log-normal spread that narrows with evidence."""
+    naive = naive_value(obs, stake)
+    kinds = []
+    for b in buyers:
+        r = reads[b]
+        shrink = 1.0 if r.n else 0.95  # an unknown exact judge wants a little edge
+        kinds.append((r.naive_chance(), r.ceiling(NAIVE) * naive,
+                      r.ceiling(FAIR) * stake.fair * shrink, 0.12 if r.n else 0.15,
+                      0.15 if r.n else 0.3, obs.chips[b]))
+    out = []
+    for _ in range(SAMPLES):
+        row = []
+        for p, on_naive, on_fair, sd_fair, sd_naive, cap in kinds:
+            if naive >= 0.5 and rng.random() < p:
+                row.append(min(cap, on_naive * math.exp(rng.gauss(0, sd_naive))))
+            else:
+                row.append(min(cap, on_fair * math.exp(rng.gauss(0, sd_fair))))
+        out.append(row)
+    return out
+
+
+def _second(xs: list[float]) -> float:
+    """The second-highest of ``xs`` (0 if there is only one)."""
+    return sorted(xs)[-2] if len(xs) > 1 else 0.0
 
 
 def _concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:

@@ -1,0 +1,160 @@
+"""Decision latency of every bot level, in CPython and (with --pyodide) inside Pyodide under Node.
+
+    python benchmarks/bots.py [--deals 40] [--seed 1] [--hands 1] [--json]
+    python benchmarks/bots.py --pyodide [--dist dist]   # also run the same code in Pyodide
+
+Plays seeded four-player hands with one bot of each level at the table (lineup rotated), times
+every ``decide`` call that had a real choice (forced deals and reveals are left out) together
+with the ``observe`` and ``public_history`` calls that feed it, and prints p50, p95 and max per
+level in milliseconds, and separately for decisions to sell a card (where the expert searches). The targets (docs/ai-strength.md): p95 ≤ 10 ms for every level but the
+expert in CPython; the expert within its own budget (100 ms CPython, 250 ms in the browser).
+
+The Pyodide run loads node_modules/pyodide and the engine wheel by file path (never by package
+name, which would fetch from a CDN): the wheel named in dist/build.json (``python3 build.py``)
+when present, else a zip of py/speculation, unpacked into Pyodide's site-packages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+def measure(deals: int, seed: int, hands: int = 1) -> dict[str, dict[str, float]]:
+    """Latency percentiles (ms) per level over ``deals`` matches of ``hands`` hands, in every
+    seating."""
+    return json.loads(_result(deals, seed, hands))["levels"]
+
+
+def print_table(title: str, res: dict[str, dict[str, float]]) -> None:
+    print(f"{title}\n| level | decisions | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|")
+    for lv, s in res.items():
+        print(f"| {lv} | {s['n']} | {s['p50']:.3f} | {s['p95']:.3f} | {s['max']:.3f} |")
+
+
+NODE_SCRIPT = r"""
+import { readFile } from "node:fs/promises";
+const [root, wheel, code] = process.argv.slice(2);
+try {
+  const { loadPyodide } = await import(root + "/node_modules/pyodide/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: root + "/node_modules/pyodide/" });
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(new Uint8Array(await readFile(wheel)), "zip", { extractDir: site });
+  const out = py.runPython(await readFile(code, "utf8"));
+  process.stdout.write(out + "\n");
+} catch (e) {
+  process.stderr.write("pyodide: " + String(e && e.message).slice(-3000) + "\n");
+  process.exit(1);
+}
+"""
+
+
+def pyodide_run(deals: int, seed: int, dist: Path, hands: int = 1) -> dict:
+    """Run ``measure`` inside Pyodide under Node; returns its JSON result."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        raise SystemExit("the Pyodide run needs node and node_modules/pyodide (npm ci)")
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = _wheel(dist, Path(tmp))
+        script = Path(tmp) / "run.mjs"
+        script.write_text(NODE_SCRIPT)
+        code = Path(tmp) / "bench.py"
+        body = Path(__file__).read_text(encoding="utf-8").split("# ---- pyodide payload ----")[-1]
+        code.write_text(body.split("if __name__")[0] + f"\n_result({deals}, {seed}, {hands})\n")
+        out = subprocess.run([node, str(script), str(ROOT), str(wheel), str(code)],
+                             capture_output=True, text=True, check=False, timeout=1800)
+        if out.returncode != 0:
+            raise SystemExit(f"pyodide run failed:\n{out.stderr[-3000:]}")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _wheel(dist: Path, tmp: Path) -> Path:
+    """The engine wheel from ``dist/build.json``; failing that, a zip of ``py/speculation`` in
+    the same layout (a wheel is a zip whose root holds the package)."""
+    manifest = dist / "build.json"
+    if manifest.exists():
+        return dist / json.loads(manifest.read_text())["wheel"]
+    print("note: no dist/build.json (run build.py); loading a zip of py/speculation instead",
+          file=sys.stderr)
+    return Path(shutil.make_archive(str(tmp / "speculation"), "zip", ROOT / "py", "speculation"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=int, default=1, help="hands per match (a longer public "
+                   "history for the expert to read)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide (Node)")
+    p.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = p.parse_args(argv)
+    res = {"cpython": {"python": sys.version.split()[0],
+                       "levels": measure(args.deals, args.seed, args.hands)}}
+    if args.pyodide:
+        res["pyodide"] = pyodide_run(args.deals, args.seed, args.dist, args.hands)
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    for k, v in res.items():
+        print_table(f"{k} {v['python']} ({args.deals} matches of {args.hands} hand(s) x 4 "
+                    f"seatings)", v["levels"])
+        print()
+    return 0
+
+
+# ---- pyodide payload ----
+import json as _json  # noqa: E402
+import sys as _sys  # noqa: E402
+import time as _time  # noqa: E402
+
+LINEUP = ["expert/henry", "skilled/edmund", "casual/mary", "beginner/fanny"]
+
+
+def _result(deals, seed, hands=1):
+    from speculation.bots import make_bot, public_history
+    from speculation.game import Game
+    from speculation.observation import observe
+    from speculation.rules import Rules
+
+    times = {b.split("/")[0]: [] for b in LINEUP}
+    clock = _time.perf_counter
+    for d in range(deals):
+        for rot in range(len(LINEUP)):
+            lineup = LINEUP[rot:] + LINEUP[:rot]
+            game = Game([f"P{i}" for i in range(4)], Rules(max_hands=hands),
+                        seed=seed * 7919 + d)
+            bots = [make_bot(b, seed + d, i) for i, b in enumerate(lineup)]
+            while not game.is_over:
+                s = game.to_act
+                t0 = clock()
+                obs = observe(game, s)
+                decision = bots[s].decide(obs, public_history(game))
+                dt = (clock() - t0) * 1000
+                if not (len(obs.legal) == 1 and obs.legal[0].price_min is None):
+                    level = lineup[s].split("/")[0]
+                    times[level].append(dt)
+                    if obs.phase == "sale":
+                        times.setdefault(level + " (selling)", []).append(dt)
+                game.apply(decision.action)
+    out = {}
+    for lv, ts in times.items():
+        ts = sorted(ts)
+        pick = lambda q: ts[min(len(ts) - 1, int(q * len(ts)))]  # noqa: E731
+        out[lv] = {"n": len(ts), "p50": round(pick(0.5), 3), "p95": round(pick(0.95), 3),
+                   "max": round(ts[-1], 3)}
+    return _json.dumps({"python": _sys.version.split()[0], "platform": _sys.platform,
+                        "levels": out})
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""The full strength ladder behind docs/ai-strength.md (a benchmark: minutes, not seconds).
+
+    python benchmarks/tournament_ladder.py [--jobs K] [--scale 1.0] [--only NAME] > ladder.md
+
+Runs every table below with ``python -m speculation tournament`` semantics (the same
+``run_tournament``), and prints each as Markdown under the exact command that reproduces it.
+``--scale`` multiplies every table's number of deals (0.1 for a rehearsal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from speculation.tournament import format_report, run_tournament  # noqa: E402
+
+# (name, what it shows, lineup, deals, seed)
+TABLES: list[tuple[str, str, list[str], int, int]] = [
+    ("ladder", "Each level against the level below, same personality (Edmund)",
+     ["expert/edmund", "skilled/edmund", "casual/edmund", "beginner/edmund"], 2000, 1),
+    ("ladder-mary", "The same ladder with a bold personality (Mary)",
+     ["expert/mary", "skilled/mary", "casual/mary", "beginner/mary"], 800, 2),
+    ("ladder-henry", "The same ladder with a stubborn haggler (Henry)",
+     ["expert/henry", "skilled/henry", "casual/henry", "beginner/henry"], 800, 11),
+    ("mirror", "Mirror match: four copies of one bot that trades (noisy prices)",
+     ["casual/william"] * 4, 800, 3),
+    ("mirror-expert", "Mirror match of experts: identical prices, so nobody trades",
+     ["expert/edmund"] * 4, 200, 4),
+    ("baseline-random", "Upper levels against random legal play",
+     ["expert/edmund", "skilled/edmund", "beginner/edmund", "baseline/random"], 600, 5),
+    ("baseline-never", "Upper levels against a player who never trades",
+     ["expert/edmund", "skilled/edmund", "beginner/edmund", "baseline/never"], 600, 6),
+    ("baseline-fair", "Upper levels against a fair-price trader",
+     ["expert/edmund", "skilled/edmund", "beginner/edmund", "baseline/fair"], 600, 7),
+    ("exploit-overbid", "Exploiter: always overbids by one",
+     ["expert/edmund", "skilled/edmund", "exploit/overbid"], 600, 8),
+    ("exploit-accept", "Exploiter: always accepts",
+     ["expert/edmund", "skilled/edmund", "exploit/accept"], 600, 9),
+    ("exploit-ask150", "Exploiter: always asks one and a half times fair value",
+     ["expert/edmund", "skilled/edmund", "exploit/ask150"], 600, 10),
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--scale", type=float, default=1.0)
+    p.add_argument("--only", action="append", default=[], help="run only these tables")
+    args = p.parse_args(argv)
+    for name, title, lineup, deals, seed in TABLES:
+        if args.only and name not in args.only:
+            continue
+        deals = max(2, round(deals * args.scale))
+        cmd = (f"python -m speculation tournament --lineup {','.join(lineup)} "
+               f"--deals {deals} --seed {seed} --jobs {args.jobs}")
+        t0 = time.perf_counter()
+        rep = run_tournament(lineup, deals, seed, jobs=args.jobs, progress=True, command=cmd)
+        print(f"### {title} ({name})\n\n```\n{cmd}\n```\n\n{format_report(rep)}\n", flush=True)
+        print(f"{name}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

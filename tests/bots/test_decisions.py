@@ -1,0 +1,63 @@
+"""Every decision of every bot is legal and explained, over random states and rule sets."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botplay import LEVELS, RULE_SETS, new_game, random_point, steps
+from speculation.bots import catalogue, make_bot, public_history
+from speculation.observation import observe
+
+ALL_BOTS = [b["id"] for b in catalogue(include_baselines=True)]
+
+
+def _admitted(obs, action) -> bool:
+    return any(t.admits(action) for t in obs.legal)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(RULE_SETS),
+       lineup=st.lists(st.sampled_from(ALL_BOTS), min_size=6, max_size=6))
+def test_whole_matches_of_bots_only_play_legal_explained_moves(seed, players, rules, lineup):
+    game = new_game(players, seed, rules, hands=2)
+    kinds = set()
+    for obs, _, d in steps(game, lineup[:players], seed):
+        assert _admitted(obs, d.action), (obs.phase, obs.legal, d.action)
+        assert d.reason and len(d.reason) <= 240 and "\n" not in d.reason
+        kinds.add(d.action.kind)
+    assert game.is_over and {"deal", "reveal"} & kinds
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5), rules=st.sampled_from(RULE_SETS),
+       moves=st.integers(0, 150), bot=st.sampled_from(ALL_BOTS))
+def test_any_bot_at_any_reachable_state_picks_an_admitted_action(seed, players, rules, moves, bot):
+    rng = random.Random(seed)
+    game = random_point(new_game(players, seed, rules, hands=3), rng, moves,
+                        [rng.choice(LEVELS) for _ in range(players)])
+    if game.is_over:
+        return
+    s = game.to_act
+    obs = observe(game, s)
+    d = make_bot(bot, seed, s).decide(obs, public_history(game))
+    assert _admitted(obs, d.action) and d.reason
+
+
+def test_every_decision_kind_is_exercised_by_the_trading_bots():
+    """Sales by every method, firm answers, bids, haggles both ways, face-down offers."""
+    seen = set()
+    for seed in range(40):
+        lineup = ["expert/henry", "casual/mary", "beginner/fanny",
+                  "skilled/william" if seed % 2 else "casual/lady_bertram"]
+        rules = RULE_SETS[seed % 3]
+        for obs, _, d in steps(new_game(4, seed, rules, hands=1), lineup, seed):
+            seen.add((obs.phase, d.action.kind))
+    wanted = {("sale", "keep"), ("sale", "sell_auction"), ("sale", "sell_firm"),
+              ("sale", "sell_negotiate"), ("firm", "accept"), ("firm", "decline"),
+              ("auction", "bid"), ("auction", "pass"), ("negotiation", "counter"),
+              ("negotiation", "accept"), ("negotiation", "decline"), ("market", "offer"),
+              ("market", "pass"), ("auction_confirm", "accept")}
+    assert wanted <= seen, wanted - seen
