@@ -31,7 +31,7 @@ from .records import game_from_record, public_summary, record_of, restore, rules
 from .rules import OPTIONS, PRESETS
 
 MAX_REQUEST = 8 * 1024 * 1024
-MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly
+MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly, so links and saves agree
 PROTOCOL = 1
 
 
@@ -93,12 +93,12 @@ class Session:
         seed = settings.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise BridgeError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}")
+        _check_seed(seed)
         decks = settings.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 1000:
             raise BridgeError("bad_settings", "settings.decks must be a list of card lists")
         game = Game([s["name"] for s in seats], rules, seed=seed, decks=decks)
+        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, seats)
         return {"view": self._view(req)}
 
@@ -114,6 +114,7 @@ class Session:
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         action = Action.from_dict(req.get("action"))
+        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         events = game.apply(action)
         return {"events": [e.to_dict() for e in events], "view": self._view(req)}
 
@@ -148,10 +149,12 @@ class Session:
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         game, seats = restore(req.get("snapshot"))
+        _check_seed(game.seed)
         seats = seats or [{"name": n, "kind": "human"} for n in game.names]
         checked = [_read_seat(i, s) for i, s in enumerate(seats)]
         if len(checked) != len(game.names):
             raise BridgeError("corrupt_snapshot", "the save's seats do not match its players")
+        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, checked)
         return {"view": self._view(req)}
 
@@ -161,6 +164,8 @@ class Session:
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         record = req.get("record")
+        if isinstance(record, dict):
+            _check_seed(record.get("seed", 0))
         game = game_from_record(record, req.get("upto"))
         assert isinstance(record, dict)  # game_from_record refuses anything else
         seats = record.get("seats")
@@ -168,6 +173,7 @@ class Session:
             seats = [{"name": n, "kind": "human"} for n in game.names]
         checked = [_read_seat(i, s) for i, s in enumerate(seats)]
         last = game.actions[-1:] if game.actions else []
+        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, checked)
         return {"view": self._view(req), "steps": len(record.get("actions", [])),
                 "last_action": last[0].to_dict() if last else None}
@@ -255,6 +261,11 @@ def _seat(value: Any, game: Game, allow_none: bool) -> int | None:
         raise BridgeError("bad_seat", f"seat must be a number from 0 to {len(game.names) - 1}"
                           + (" or null" if allow_none else ""))
     return value
+
+
+def _check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BridgeError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}")
 
 
 def _reject_constant(name: str) -> Any:

@@ -213,7 +213,7 @@ class Game:
 
     def is_legal(self, action: Action) -> bool:
         """Cheap check of one concrete action."""
-        return any(t.admits(action) for t in self.legal_actions(action.seat))
+        return _well_typed(action) and any(t.admits(action) for t in self.legal_actions(action.seat))
 
     # ------------------------------------------------------------------ applying
 
@@ -234,6 +234,9 @@ class Game:
             raise IllegalActionError("match_over", "the match is over: no more actions")
         if not isinstance(a, Action):
             raise IllegalActionError("bad_action", "not an Action")
+        if not _well_typed(a):
+            raise IllegalActionError("bad_action", "seat, price, target and card must be whole "
+                                     "numbers")
         actor = self.to_act
         if a.seat != actor:
             who = self.names[actor] if actor is not None else "nobody"  # pragma: no branch
@@ -820,6 +823,7 @@ class Game:
         for a player's eyes)."""
         version, internal, gauss = self.rng.getstate()
         return {
+            "names": list(self.names), "rules": self.rules.to_dict(), "seed": self.seed,
             "chips": list(self.chips), "busted": list(self.busted), "pot": self.pot,
             "dealer": self.dealer, "hand_no": self.hand_no, "decks_used": self.decks_used,
             "stacks": [[card_str(c) for c in s] for s in self.stacks],
@@ -863,6 +867,13 @@ def hand_action_bound(rules: Rules, players: int, total_chips: int) -> int:
     sale = 1 + max(players - 1, 2 * rounds + 1, total_chips + players + 1)
     window = players * (1 + rules.offers_per_window * (2 * rounds + 1))
     return 1 + reveals + (reveals + 1) * (sale + window)
+
+
+def _well_typed(a: Action) -> bool:
+    """Whole numbers only: ``1.0`` or ``True`` would match a template, then break replays."""
+    return isinstance(a, Action) and isinstance(a.kind, str) and isinstance(a.seat, int) and all(
+        v is None or (isinstance(v, int) and not isinstance(v, bool))
+        for v in (a.seat, a.price, a.target, a.card))
 
 
 def _settled_odds(game: Game) -> "Odds":

@@ -128,6 +128,11 @@ def test_snapshot_refuses_tampering_and_other_versions():
         restore(json.dumps(data))
     assert e.value.code == "corrupt_snapshot"
     data = json.loads(text)
+    data["record"]["rules"]["max_hands"] = 50  # replays alike, but is not the saved match
+    with pytest.raises(RecordError) as e:
+        restore(json.dumps(data))
+    assert e.value.code == "corrupt_snapshot"
+    data = json.loads(text)
     data["version"] = 99
     with pytest.raises(RecordError) as e:
         restore(json.dumps(data))

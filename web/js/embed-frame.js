@@ -1,0 +1,796 @@
+// Embed mode: index.html?embed=1 inside an iframe on another page (docs/embedding.md).
+// A compact table that shows a scenario (a game record replayed step by step) or a live deal,
+// reusing the table's own drawing (render.js) and controls (controls.js). It talks to the host
+// page through postMessage with a namespaced, versioned envelope and trusts only messages from
+// its parent window at the exact origin it was given. It never touches the main site's save.
+import { renderTable, setStatus } from "./render.js";
+import { buildControls } from "./controls.js";
+import { describeTurn, seatName, chips } from "./text.js";
+import { theCard } from "./cards.js";
+import { settingsFromUrl } from "./setup.js";
+
+export const NS = "speculation-embed";
+export const VERSION = 1;
+
+const $ = (id) => document.getElementById(id);
+const PACE_MS = { instant: 0, fast: 400, normal: 1100, slow: 2400 };
+const THEMES = ["light", "dark", "system"];
+const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const MAX_STEPS_PER_MESSAGE = 1000;
+const KNOWN = new Set(["embed", "scenario", "step", "p", "preset", "seed", "deck", "theme", "bg",
+  "autoplay", "seat", "pace", "origin"]);
+const DEFAULT_PLAYERS = [
+  { name: "Fanny", kind: "human" },
+  { name: "Mary Crawford", kind: "bot", personality: "mary" },
+  { name: "Edmund", kind: "bot", personality: "edmund" },
+  { name: "Henry Crawford", kind: "bot", personality: "henry" },
+];
+
+// Messages a host may send: type -> allowed fields and their checks.
+const HOST_TYPES = {
+  step: { by: (x) => Number.isInteger(x) && x !== 0 && Math.abs(x) <= MAX_STEPS_PER_MESSAGE,
+          to: (x) => Number.isInteger(x) && x >= 0 && x <= 200000 },
+  restart: {},
+  "new-deal": { seed: (x) => Number.isInteger(x) && x >= 0 && x <= Number.MAX_SAFE_INTEGER },
+  autoplay: { on: (x) => typeof x === "boolean" },
+};
+
+// ------------------------------------------------------------------ parameters
+
+function yes(v) { return v === "1" || v === "true" || v === "yes"; }
+function isFlag(v) { return ["1", "0", "true", "false", "yes", "no"].includes(v); }
+
+/**
+ * Read and check the embed's URL parameters. Returns {config, problems}; every problem is a
+ * sentence a reader can act on. Whether rules and players are allowed is the engine's call later.
+ */
+export function parseEmbedParams(search, selfOrigin) {
+  const q = new URLSearchParams(search);
+  const problems = [];
+  const single = (name) => {
+    const all = q.getAll(name);
+    if (all.length > 1) problems.push(`the parameter “${name}” is given ${all.length} times`);
+    return all.length ? all[0] : null;
+  };
+  for (const key of new Set(q.keys())) {
+    if (!KNOWN.has(key) && !key.startsWith("rule.")) problems.push(`“${key.slice(0, 30)}” is not a parameter the embed knows`);
+  }
+  const config = { scenario: null, step: null, theme: "system", autoplay: null, seat: undefined,
+    pace: "normal", origin: selfOrigin };
+
+  const theme = single("theme") ?? single("bg");
+  if (theme != null) {
+    if (THEMES.includes(theme)) config.theme = theme;
+    else problems.push(`the theme must be light, dark or system, not “${theme.slice(0, 20)}”`);
+  }
+  const pace = single("pace");
+  if (pace != null) {
+    if (pace in PACE_MS) config.pace = pace;
+    else problems.push(`the pace must be instant, fast, normal or slow, not “${pace.slice(0, 20)}”`);
+  }
+  const auto = single("autoplay");
+  if (auto != null) {
+    if (isFlag(auto)) config.autoplay = yes(auto);
+    else problems.push(`autoplay must be 1 or 0, not “${auto.slice(0, 20)}”`);
+  }
+  const seat = single("seat");
+  if (seat != null) {
+    if (seat === "none") config.seat = null;
+    else if (/^[0-7]$/.test(seat)) config.seat = Number(seat);
+    else problems.push(`the seat must be a seat number from 0 to 7 or “none”, not “${seat.slice(0, 20)}”`);
+  }
+  const origin = single("origin");
+  if (origin != null) {
+    let ok = false;
+    try {
+      const u = new URL(origin);
+      ok = (u.protocol === "https:" || u.protocol === "http:") && u.origin === origin;
+    } catch { ok = false; }
+    if (ok) config.origin = origin;
+    else problems.push(`the origin must be the host page's origin, such as https://example.org (no path), not “${origin.slice(0, 60)}”`);
+  }
+  const scenario = single("scenario");
+  const step = single("step");
+  const liveKeys = [...q.keys()].filter((k) => ["p", "preset", "seed", "deck"].includes(k) || k.startsWith("rule."));
+  if (scenario != null) {
+    if (!SCENARIO_NAME.test(scenario)) problems.push(`“${scenario.slice(0, 40)}” is not a scenario name (lower-case letters, digits and hyphens)`);
+    else config.scenario = scenario;
+    if (liveKeys.length) problems.push(`a scenario fixes its own players, rules and cards, so “${liveKeys[0]}” cannot be used with it`);
+    if (step != null) {
+      if (/^\d{1,6}$/.test(step)) config.step = Number(step);
+      else problems.push(`the step must be a whole number, not “${step.slice(0, 20)}”`);
+    }
+  } else {
+    if (step != null) problems.push("“step” only applies to a scenario");
+    const { settings, problems: more } = settingsFromUrl([]);
+    problems.push(...more);
+    config.settings = settings;
+    if (q.has("seed") && settings.seed == null) problems.push("the seed must be a whole number");
+  }
+  return { config, problems };
+}
+
+// ------------------------------------------------------------------ state
+
+const em = {
+  config: null,
+  engine: null,
+  hello: null,
+  mode: null,          // "scenario" | "live"
+  record: null,        // scenario record
+  steps: 0,
+  step: 0,
+  start: 0,
+  settings: null,      // live settings as sent to new_match
+  reader: null,        // the reader's seat, or null
+  view: null,
+  hands: 0,            // hands finished in the last view drawn
+  autoplay: false,
+  timer: null,
+  chain: Promise.resolve(),
+  queue: [],           // host commands that arrived before the table was ready
+  ready: false,
+  ignored: 0,
+  accepted: 0,
+  ticks: 0,
+  lastHeight: 0,
+  title: "",
+};
+
+function setState(state) {
+  if (state === "idle") document.body.dataset.tick = String(++em.ticks);
+  document.body.dataset.state = state;
+}
+
+function post(type, fields = {}) {
+  if (window.parent === window) return;
+  // targetOrigin is the host's exact origin: a page at any other origin receives nothing.
+  window.parent.postMessage({ ns: NS, v: VERSION, type, ...fields }, em.config?.origin ?? location.origin);
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// ------------------------------------------------------------------ the frame's own bar
+
+function buildBar() {
+  const bar = el("section", "embed-bar");
+  bar.id = "embed-bar";
+  bar.setAttribute("aria-labelledby", "embed-title");
+  const head = el("div", "embed-head");
+  const h = el("h1", "embed-title", "Speculation");
+  h.id = "embed-title";
+  const full = el("a", "embed-full", "Open the full game");
+  full.id = "embed-full";
+  full.href = "index.html";
+  full.target = "_blank";
+  full.rel = "noopener";
+  full.append(el("span", "visually-hidden", " (opens in a new tab)"));
+  head.append(h, full);
+  const summary = el("p", "embed-summary");
+  summary.id = "embed-summary";
+  summary.hidden = true;
+  const nav = el("div", "embed-nav");
+  nav.id = "embed-nav";
+  nav.setAttribute("role", "group");
+  nav.setAttribute("aria-label", "Example controls");
+  nav.hidden = true;
+  const btn = (id, label) => {
+    const b = el("button", "embed-btn", label);
+    b.type = "button";
+    b.id = id;
+    return b;
+  };
+  const back = btn("embed-back", "Back");
+  const next = btn("embed-next", "Next");
+  next.classList.add("primary");
+  const play = btn("embed-play", "Play");
+  play.setAttribute("aria-pressed", "false");
+  const restart = btn("embed-restart", "Start again");
+  const deal = btn("embed-deal", "New deal");
+  const take = btn("embed-take", "Play on from here");
+  take.hidden = true;
+  const counter = el("span", "embed-step");
+  counter.id = "embed-step";
+  counter.setAttribute("aria-live", "polite");
+  nav.append(back, next, play, restart, deal, take, counter);
+  back.addEventListener("click", () => command({ type: "step", by: -1 }));
+  next.addEventListener("click", () => command({ type: "step", by: 1 }));
+  play.addEventListener("click", () => command({ type: "autoplay", on: !em.autoplay }));
+  restart.addEventListener("click", () => command({ type: "restart" }));
+  deal.addEventListener("click", () => command({ type: "new-deal" }));
+  take.addEventListener("click", () => run(takeSeat));
+  const error = el("div", "embed-error");
+  error.id = "embed-error";
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  bar.append(head, summary, nav, error);
+  const main = $("main");
+  main.prepend(bar);
+}
+
+function showError(lines, { code = "bad_params", retry = false } = {}) {
+  const box = $("embed-error");
+  const p = el("p", null, lines.length === 1 ? `This example cannot be shown: ${lines[0]}.`
+    : "This example cannot be shown:");
+  const parts = [p];
+  if (lines.length > 1) {
+    const ul = el("ul");
+    for (const l of lines) ul.append(el("li", null, l));
+    parts.push(ul);
+  }
+  parts.push(el("p", "hint", "The page that shows it may have a mistake in its link; the full game still works."));
+  if (retry) {
+    const b = el("button", "embed-btn", "Try again");
+    b.type = "button";
+    b.addEventListener("click", () => location.reload());
+    parts.push(b);
+  }
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  $("embed-nav").hidden = true;
+  $("table").hidden = true;
+  $("boot").hidden = true;
+  document.body.classList.add("embed-failed");
+  setState("failed");
+  post("error", { code, message: lines.join("; ") });
+  reportHeight();
+}
+
+// ------------------------------------------------------------------ height
+
+function measure() {
+  let h = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  const dialog = $("confirm");
+  if (dialog?.open) h = Math.max(h, Math.ceil(dialog.getBoundingClientRect().height) + 48);
+  return h;
+}
+
+let heightQueued = false;
+function reportHeight() {
+  if (heightQueued) return;
+  heightQueued = true;
+  requestAnimationFrame(() => {
+    heightQueued = false;
+    const h = measure();
+    if (h !== em.lastHeight) {
+      em.lastHeight = h;
+      document.body.dataset.embedHeight = String(h);
+      post("height", { height: h });
+    }
+  });
+}
+
+function watchHeight() {
+  const ro = new ResizeObserver(reportHeight);
+  ro.observe(document.documentElement);
+  ro.observe(document.body);
+  const dialog = $("confirm");
+  if (dialog) new MutationObserver(reportHeight).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  reportHeight();
+}
+
+// ------------------------------------------------------------------ messages from the host
+
+function validHostMessage(m) {
+  if (!m || typeof m !== "object" || Array.isArray(m)) return false;
+  if (Object.getPrototypeOf(m) !== Object.prototype) return false;
+  if (m.ns !== NS || m.v !== VERSION || typeof m.type !== "string") return false;
+  const spec = HOST_TYPES[m.type];
+  if (!spec || !Object.hasOwn(HOST_TYPES, m.type)) return false;
+  for (const [k, v] of Object.entries(m)) {
+    if (k === "ns" || k === "v" || k === "type") continue;
+    if (!Object.hasOwn(spec, k) || !spec[k](v)) return false;
+  }
+  if (m.type === "step" && ("by" in m) === ("to" in m)) return false; // exactly one of them
+  return true;
+}
+
+function onMessage(ev) {
+  const trusted = window.parent !== window && ev.source === window.parent
+    && ev.origin === em.config.origin && validHostMessage(ev.data);
+  if (!trusted) {
+    em.ignored++;
+    document.body.dataset.embedIgnored = String(em.ignored);
+    return;
+  }
+  em.accepted++;
+  document.body.dataset.embedAccepted = String(em.accepted);
+  const m = { type: ev.data.type };
+  for (const k of Object.keys(HOST_TYPES[m.type])) if (k in ev.data) m[k] = ev.data[k];
+  if (!em.ready) em.queue.push(m);
+  else command(m);
+}
+
+/** One command, from the host or from the frame's own buttons. Runs after earlier work. */
+function command(m) {
+  if (m.type === "autoplay") { setAutoplay(m.on); return; }
+  setAutoplay(false);
+  run(async () => {
+    if (m.type === "step") {
+      if (em.mode === "scenario") await goTo(m.to ?? em.step + m.by, m.to == null && m.by === 1);
+      else if ((m.by ?? 1) > 0) await liveStep(m.to == null ? m.by ?? 1 : 1);
+    } else if (m.type === "restart") {
+      if (em.mode === "scenario" || !em.settings) await startScenario();
+      else { em.autoplay = em.config.autoplay ?? true; await startLive(em.settings); }
+    } else if (m.type === "new-deal") {
+      const settings = liveFromCurrent(m.seed);
+      em.autoplay = em.config.autoplay ?? true;
+      await startLive(settings);
+    }
+  });
+}
+
+function run(fn) {
+  em.chain = em.chain.then(async () => {
+    setState("busy");
+    try {
+      await fn();
+    } catch (err) {
+      console.error(err);
+      setStatus(`Something went wrong: ${err?.message ?? err}`);
+      post("error", { code: "internal", message: String(err?.message ?? err) });
+    } finally {
+      setState("idle");
+      reportHeight();
+    }
+  });
+  return em.chain;
+}
+
+// ------------------------------------------------------------------ engine
+
+async function request(obj) {
+  return em.engine.request(obj);
+}
+
+function boot() {
+  const boot = $("boot");
+  boot.hidden = false;
+  boot.classList.remove("is-ready");
+  $("boot-error").hidden = true;
+  // main.js wired #boot-retry to the full site's boot: take the button back.
+  const old = $("boot-retry");
+  const retry = old.cloneNode(true);
+  old.replaceWith(retry);
+  retry.addEventListener("click", () => { em.engine?.terminate?.(); em.engine = null; start(); });
+  const progress = ({ stage, fraction, detail }) => {
+    if (typeof fraction === "number") $("boot-progress").value = Math.max($("boot-progress").value, Math.min(1, fraction));
+    const names = { runtime: "Downloading and starting Python", micropip: "Preparing the package installer",
+      engine: "Installing the game engine", ready: "Ready" };
+    $("boot-stage").textContent = `${names[stage] ?? stage ?? ""}${detail ? `: ${detail}` : ""}`;
+  };
+  return import("./engine.js").then(({ bootEngine }) => bootEngine({
+    onProgress: progress, timeoutMs: 120000,
+    onFatal: (e) => showError([`the game engine stopped (${e.message})`], { code: "engine", retry: true }),
+  })).then((engine) => {
+    em.engine = engine;
+    boot.classList.add("is-ready");
+  }, (err) => {
+    $("boot-error-text").textContent = `The game could not start: ${err?.message ?? err}`;
+    $("boot-error").hidden = false;
+    setState("failed");
+    post("error", { code: "engine", message: String(err?.message ?? err) });
+    throw err;
+  });
+}
+
+function botFor(name, personality) {
+  const bots = (em.hello?.bots ?? []).filter((b) => !b.baseline);
+  const key = (personality ?? String(name).split(/\s+/)[0]).toLowerCase().replace(/\s+/g, "_");
+  const mine = bots.filter((b) => (b.personality ?? "") === key);
+  const pool = mine.length ? mine : bots;
+  return (pool.find((b) => b.level === "casual") ?? pool[0])?.id ?? null;
+}
+
+// ------------------------------------------------------------------ drawing
+
+function drawView(view, { controls = false, thinking = null } = {}) {
+  const prev = em.view;
+  em.view = view;
+  const built = controls ? buildControls(view, (a) => run(() => readerAct(a))) : null;
+  renderTable(view, { prev, thinking, viewer: em.reader, offerCards: built?.offerCards, onOffer: built?.onOffer });
+  $("controls").replaceChildren(...(built?.nodes ?? []));
+  let status = describeTurn(view);
+  if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
+  setStatus(status);
+  showResult(view);
+  updateNav();
+  const finished = view.hands?.length ?? 0;
+  if (finished > em.hands && view.last_hand) announceHand(view, view.last_hand);
+  em.hands = finished;
+  return built;
+}
+
+function announceHand(view, h) {
+  post("hand", {
+    number: h.number, winner: h.winner ?? null,
+    winnerName: h.winner == null ? null : seatName(view, h.winner),
+    card: h.card ?? null, pot: h.pot, reason: h.reason ?? null,
+    step: em.mode === "scenario" ? em.step : null,
+  });
+}
+
+function showResult(view) {
+  const h = view.last_hand;
+  const box = $("hand-result");
+  $("match-summary").hidden = true;
+  if (!h || !(view.phase === "deal" || view.match_over)) { box.hidden = true; return; }
+  box.hidden = false;
+  $("hand-result-title").textContent = `End of hand ${h.number}`;
+  const p = el("p");
+  p.textContent = h.winner == null
+    ? `Nobody won the pot of ${chips(h.pot)}: it carries over to the next hand.`
+    : `${seatName(view, h.winner)} wins the pot of ${chips(h.pot)}${h.card ? ` with ${theCard(h.card)}` : ""}.`;
+  const changes = el("p", "hint");
+  changes.textContent = (view.seats ?? []).map((s, i) => {
+    const c = h.change?.[i] ?? 0;
+    return `${s.name} ${c > 0 ? `+${c}` : c < 0 ? `−${-c}` : "±0"}`;
+  }).join(" · ");
+  $("hand-result-body").replaceChildren(p, changes);
+}
+
+function log(text, cls = "") {
+  if (!text) return;
+  const li = el("li", cls || null, text);
+  const ol = $("log-list");
+  ol.append(li);
+  while (ol.children.length > 60) ol.firstElementChild.remove();
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function logEvents(events, action, view) {
+  if (events?.length) for (const e of events) log(e.text ?? e.type, e.type === "deal" ? "hand-sep" : "");
+  else if (action) log(`${seatName(view, action.seat)} ${action.type === "pass" ? "passes" : action.type}.`);
+}
+
+function updateNav() {
+  document.body.classList.toggle("embed-scenario", em.mode === "scenario");
+  const nav = $("embed-nav");
+  nav.hidden = false;
+  const over = !!em.view?.match_over;
+  const scen = em.mode === "scenario";
+  $("embed-back").hidden = !scen;
+  $("embed-back").disabled = !scen || em.step <= 0;
+  $("embed-restart").hidden = !scen && !em.settings;
+  const readerTurn = em.reader != null && em.view?.to_act === em.reader;
+  $("embed-next").disabled = scen ? em.step >= em.steps : over || readerTurn || em.view?.to_act == null;
+  $("embed-play").disabled = $("embed-next").disabled && !em.autoplay;
+  $("embed-play").textContent = em.autoplay ? "Pause" : "Play";
+  $("embed-play").setAttribute("aria-pressed", String(em.autoplay));
+  $("embed-take").hidden = !(scen && em.config.seat != null && em.step < em.steps && !over);
+  if (!$("embed-take").hidden) $("embed-take").textContent = `Play on from here as ${seatName(em.view, em.config.seat)}`;
+  $("embed-step").textContent = scen ? `Step ${em.step} of ${em.steps}` : over ? "Match over" : "";
+  document.body.dataset.embedStep = scen ? String(em.step) : "";
+}
+
+// ------------------------------------------------------------------ scenarios
+
+async function loadScenario(name) {
+  let res;
+  try {
+    res = await fetch(new URL(`../scenarios/${name}.json`, import.meta.url));
+  } catch (err) {
+    return { problem: `the scenario “${name}” could not be downloaded (${err.message})` };
+  }
+  if (res.status === 404) return { problem: `there is no scenario called “${name}”` };
+  if (!res.ok) return { problem: `the scenario “${name}” could not be downloaded (HTTP ${res.status})` };
+  try {
+    const rec = await res.json();
+    if (!rec || typeof rec !== "object" || !Array.isArray(rec.actions)) throw new Error("no actions");
+    return { record: rec };
+  } catch {
+    return { problem: `the scenario “${name}” is not a readable game record` };
+  }
+}
+
+async function replayTo(n, record = em.record) {
+  const r = await request({ op: "replay", record, upto: n, seat: null });
+  if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
+  return r;
+}
+
+async function startScenario() {
+  em.mode = "scenario";
+  em.reader = null;
+  $("log-list").replaceChildren();
+  em.view = null;
+  em.hands = Infinity; // do not announce hands already finished at the start
+  const r = await replayTo(em.start);
+  em.step = em.start;
+  log(em.start ? `The example starts at step ${em.start} of ${em.steps}.` : "The example starts before the deal.", "hand-sep");
+  drawView(r.view);
+  em.hands = r.view.hands?.length ?? 0;
+  post("step", { step: em.step, steps: em.steps, phase: r.view.phase });
+}
+
+async function goTo(n, logIt) {
+  const target = Math.max(0, Math.min(em.steps, n));
+  if (target === em.step && em.mode === "scenario") { updateNav(); return; }
+  if (target === em.step + 1) {
+    // One step forward: act, so the log gets the engine's own sentences.
+    const action = em.record.actions[em.step];
+    const r = await request({ op: "act", action, seat: null });
+    if (!r.ok) throw new Error(r.error?.message ?? "the step could not be played");
+    em.step = target;
+    if (logIt !== false) logEvents(r.events, action, r.view);
+    drawView(r.view);
+  } else {
+    const r = await replayTo(target);
+    const forward = target > em.step;
+    em.step = target;
+    if (!forward) em.hands = r.view.hands?.length ?? 0;
+    log(`Moved to step ${target} of ${em.steps}.`, "hand-sep");
+    drawView(r.view);
+  }
+  post("step", { step: em.step, steps: em.steps, phase: em.view.phase });
+  if (em.step >= em.steps) setAutoplay(false);
+}
+
+/** The reader takes a seat at the current step: the others are played by the computer. */
+async function takeSeat() {
+  const seat = em.config.seat;
+  const rec = em.record;
+  const seats = rec.players.map((name, i) => (i === seat ? { name, kind: "human" }
+    : { name, kind: "bot", bot: botFor(name) }));
+  if (seats.some((s) => s.kind === "bot" && !s.bot)) throw new Error("no computer players are available");
+  const r = await request({ op: "replay", record: { ...rec, seats }, upto: em.step, seat });
+  if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
+  setAutoplay(false);
+  em.mode = "live";
+  em.reader = seat;
+  em.settings = null;
+  log(`You take ${rec.players[seat]}'s seat; the computer plays the others.`, "hand-sep");
+  em.autoplay = true;
+  await liveLoop();
+}
+
+// ------------------------------------------------------------------ live deals
+
+function liveSettings(config) {
+  const s = config.settings ?? {};
+  let players = s.players?.length ? s.players.map((p) => ({ ...p })) : DEFAULT_PLAYERS.map((p) => ({ ...p }));
+  // Who is the reader? The seat parameter, else the first person's seat (none with seat=none).
+  let reader = config.seat === undefined ? players.findIndex((p) => p.kind === "human") : config.seat;
+  if (reader === -1) reader = null;
+  if (reader != null && reader >= players.length) {
+    return { problem: `seat ${reader} does not exist: there are ${players.length} players (seats 0 to ${players.length - 1})` };
+  }
+  // Only one person sits at an embedded table: every other seat is played by the computer.
+  players = players.map((p, i) => {
+    if (i === reader) return { name: p.name, kind: "human" };
+    if (p.kind === "bot" && p.bot) return { name: p.name, kind: "bot", bot: p.bot };
+    return { name: p.name, kind: "bot", bot: botFor(p.name, p.personality) };
+  });
+  const settings = { players };
+  if (s.preset) settings.preset = s.preset;
+  if (s.rules) settings.rules = s.rules;
+  if (s.decks) settings.decks = s.decks;
+  settings.seed = s.seed ?? Math.floor(Math.random() * 1e9);
+  return { settings, reader };
+}
+
+function liveFromCurrent(seed) {
+  // A new deal with the same people and rules: the scenario's (from its record) or the live ones.
+  let players, preset, rules;
+  if (em.record && (em.mode === "scenario" || !em.settings)) {
+    players = em.record.players.map((name, i) => (i === em.config.seat ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
+    preset = em.record.preset;
+    rules = em.record.rules;
+    em.reader = em.config.seat ?? null;
+  } else {
+    ({ players, preset, rules } = em.settings);
+  }
+  const s = { players, seed: seed ?? Math.floor(Math.random() * 1e9) };
+  if (preset) s.preset = preset;
+  if (rules) s.rules = rules;
+  return s;
+}
+
+async function startLive(settings) {
+  const r = await request({ op: "new_match", settings, seat: em.reader });
+  if (!r.ok) {
+    showError([`the game's settings were refused (${r.error?.message ?? r.error?.code})`], { code: r.error?.code ?? "bad_settings" });
+    return false;
+  }
+  em.mode = "live";
+  em.settings = settings;
+  em.hands = 0;
+  em.view = null;
+  $("log-list").replaceChildren();
+  log(`A new deal: ${settings.players.map((p) => p.name).join(", ")}. Seed ${settings.seed}.`, "hand-sep");
+  updateFullLink();
+  await liveLoop();
+  return true;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Draw; let the computer move while autoplay is on; stop at the reader's decision. */
+async function liveLoop() {
+  for (let guard = 0; guard < 5000; guard++) {
+    const r = await request({ op: "view", seat: em.reader });
+    if (!r.ok) throw new Error(r.error?.message ?? "the engine could not show the table");
+    const view = r.view;
+    if (view.match_over || view.to_act == null) { drawView(view); setAutoplay(false); return; }
+    if (view.to_act === em.reader) {
+      const built = drawView(view, { controls: true });
+      built?.nodes?.length && $("controls").querySelector("button")?.focus({ preventScroll: true });
+      return;
+    }
+    if (!em.autoplay) { drawView(view); return; }
+    await botMove(view);
+  }
+}
+
+async function botMove(view) {
+  const seat = view.to_act;
+  drawView(view, { thinking: seat });
+  await sleep(PACE_MS[em.config.pace]);
+  const r = await request({ op: "bot", seat });
+  if (!r.ok) throw new Error(`${seatName(view, seat)} (computer) could not move: ${r.error?.message}`);
+  logEvents(r.events, r.action, r.view ?? view);
+  if (r.reason) log(`${seatName(view, seat)}: “${r.reason}”`, "reason");
+}
+
+async function liveStep(n) {
+  for (let i = 0; i < n; i++) {
+    const r = await request({ op: "view", seat: em.reader });
+    const v = r.view;
+    if (!r.ok || v.match_over || v.to_act == null || v.to_act === em.reader) break;
+    await botMove(v);
+  }
+  const was = em.autoplay;
+  em.autoplay = false;
+  await liveLoop();
+  em.autoplay = was;
+}
+
+async function readerAct(action) {
+  const r = await request({ op: "act", action, seat: em.reader });
+  if (!r.ok) { setStatus(`Not allowed: ${r.error?.message ?? "the engine refused that move"}`); return; }
+  logEvents(r.events, action, r.view);
+  const was = em.autoplay;
+  em.autoplay = true; // after the reader's move the computer answers at once
+  await liveLoop();
+  em.autoplay = was || em.mode === "live";
+}
+
+// ------------------------------------------------------------------ autoplay
+
+function setAutoplay(on) {
+  em.autoplay = !!on;
+  clearTimeout(em.timer);
+  em.timer = null;
+  if (em.view) updateNav();
+  if (!em.autoplay || !em.ready) return;
+  if (em.mode === "scenario") {
+    const tick = () => {
+      if (!em.autoplay) return;
+      if (em.step >= em.steps) { setAutoplay(false); return; }
+      run(() => goTo(em.step + 1, true)).then(() => {
+        if (em.autoplay) em.timer = setTimeout(tick, Math.max(250, PACE_MS[em.config.pace]));
+      });
+    };
+    em.timer = setTimeout(tick, 150);
+  } else {
+    run(liveLoop);
+  }
+}
+
+// ------------------------------------------------------------------ the link to the full game
+
+function updateFullLink() {
+  const a = $("embed-full");
+  const u = new URL("index.html", location.href);
+  const q = u.searchParams;
+  let players, preset, rules, seed, decks;
+  if (em.mode === "scenario" || (em.record && !em.settings)) {
+    players = em.record.players.map((name, i) => (i === 0 ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
+    ({ preset, rules, seed, decks } = em.record);
+  } else if (em.settings) {
+    ({ players, preset, rules, seed, decks } = em.settings);
+  } else return;
+  const base = presetValues(preset);
+  for (const p of players) q.append("p", p.kind === "bot" && p.bot ? `bot:${p.bot}:${p.name}` : `human:${p.name}`);
+  if (preset) q.set("preset", preset);
+  if (seed != null) q.set("seed", String(seed));
+  for (const [k, v] of Object.entries(rules ?? {})) {
+    if (JSON.stringify(v) === JSON.stringify(base[k])) continue;
+    q.set(`rule.${k}`, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  for (const d of decks ?? []) q.append("deck", d.join(","));
+  a.href = u.href;
+  a.firstChild.textContent = em.mode === "scenario" ? "Play this deal in the full game" : "Open the full game";
+}
+
+function presetValues(id) {
+  const vals = {};
+  for (const o of em.hello?.options ?? []) vals[o.name] = o.default;
+  const p = (em.hello?.presets ?? []).find((x) => x.id === (id ?? "parlett"));
+  return Object.assign(vals, p?.rules ?? {});
+}
+
+// ------------------------------------------------------------------ start
+
+function applyTheme(theme) {
+  const root = document.documentElement;
+  root.classList.toggle("theme-light", theme === "light");
+  root.classList.toggle("theme-dark", theme === "dark");
+}
+
+async function start() {
+  setState("busy");
+  if (em.config.scenario) {
+    const { record, problem } = await loadScenario(em.config.scenario);
+    if (problem) { showError([problem], { code: "bad_scenario" }); return; }
+    em.record = record;
+    em.steps = record.actions.length;
+    const meta = record.meta ?? {};
+    const start = em.config.step ?? meta.start ?? 0;
+    if (start > em.steps) { showError([`the scenario “${em.config.scenario}” has ${em.steps} steps, so it cannot start at step ${start}`], { code: "bad_step" }); return; }
+    if (em.config.seat != null && em.config.seat >= record.players.length) {
+      showError([`seat ${em.config.seat} does not exist in this scenario (seats 0 to ${record.players.length - 1})`], { code: "bad_seat" });
+      return;
+    }
+    em.start = start;
+    em.title = meta.title ?? "A game of Speculation";
+    $("embed-title").textContent = em.title;
+    if (meta.summary) { $("embed-summary").textContent = meta.summary; $("embed-summary").hidden = false; }
+  }
+  try {
+    await boot();
+  } catch {
+    reportHeight();
+    return;
+  }
+  const hello = await request({ op: "hello" });
+  em.hello = hello.ok ? hello : null;
+  let ok = true;
+  if (em.config.scenario) {
+    try {
+      await startScenario();
+    } catch (err) {
+      showError([`the scenario could not be replayed (${err.message})`], { code: "bad_record" });
+      return;
+    }
+    updateFullLink();
+  } else {
+    // Read the rules again with the engine's option list, so numbers and flags get their types.
+    em.config.settings = settingsFromUrl(em.hello?.options ?? []).settings;
+    const { settings, reader, problem } = liveSettings(em.config);
+    if (problem) { showError([problem], { code: "bad_seat" }); return; }
+    em.reader = reader;
+    em.title = reader == null ? "Watch a game of Speculation" : "A game of Speculation";
+    $("embed-title").textContent = em.title;
+    em.autoplay = em.config.autoplay ?? true;
+    ok = await startLive(settings);
+  }
+  if (!ok) return;
+  em.ready = true;
+  setState("idle");
+  post("ready", { mode: em.mode, title: em.title, step: em.mode === "scenario" ? em.step : null,
+    steps: em.mode === "scenario" ? em.steps : null, players: (em.view?.seats ?? []).map((s) => s.name),
+    seat: em.reader });
+  if (em.mode === "scenario" && em.config.autoplay) setAutoplay(true);
+  for (const m of em.queue.splice(0)) command(m);
+  reportHeight();
+}
+
+/** Called by main.js when the page's URL has embed=1. */
+export function startEmbed() {
+  document.documentElement.classList.add("embed");
+  document.body.classList.add("embed");
+  const { config, problems } = parseEmbedParams(location.search, location.origin);
+  em.config = config;
+  applyTheme(config.theme);
+  buildBar();
+  window.addEventListener("message", onMessage);
+  watchHeight();
+  if (problems.length) { showError(problems); return; }
+  start();
+}
