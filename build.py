@@ -3,6 +3,7 @@
 
     python3 build.py                      # build into ./dist
     python3 build.py --out DIR            # build into DIR
+    python3 build.py --web DIR            # take the web files from DIR instead of web/
     python3 build.py serve [--port 8000]  # build, then serve on http://127.0.0.1:PORT/
 
 What the build does (standard library only; pip and npm do the fetching):
@@ -13,11 +14,16 @@ What the build does (standard library only; pip and npm do the fetching):
    (checked against a pinned sha256) and the deployed ``pyodide-lock.json`` is
    cut down to that one package, carrying the wheel's real hash, so nothing is
    ever looked up on a CDN;
-4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``;
+4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``, and
+   draws the app icons (PNG, standard library only) into ``<out>/icons/``;
 5. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
    that hash (and adds ``<meta name="build" content="HASH">`` to index.html
    unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,
    files...}).
+
+The service worker (``sw.js``) is stamped like every web file: its cache is
+named after the build hash, and it precaches exactly the files that
+``build.json`` lists, checking each against its sha256.
 
 Every URL in the site is relative, so ``<out>/`` can be hosted under any
 sub-path (GitHub Pages serves it under ``/<repo>/``).
@@ -167,6 +173,97 @@ def write_lock(src: Path, dest: Path, micropip_sha: str) -> None:
     dest.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
+# --------------------------------------------------------------------------- icons
+#
+# The app icons (manifest, apple-touch-icon) are drawn here rather than
+# committed, so they always match web/icons/icon.svg's design: a card with a
+# red diamond on the green baize.  Pure standard library: signed distances
+# give anti-aliased edges, zlib and struct write the PNG.
+
+FELT = (0x1F, 0x5A, 0x3A)
+CARD = (0xFF, 0xFD, 0xF7)
+EDGE = (0x8A, 0x7A, 0x62)
+RED = (0xB3, 0x17, 0x1F)
+# name: (size in px, maskable).  A maskable icon is full-bleed and keeps its
+# drawing inside the central 80% circle that every mask leaves visible.
+ICONS = {
+    "icon-192.png": (192, False),
+    "icon-512.png": (512, False),
+    "maskable-512.png": (512, True),
+    "apple-touch-icon.png": (180, True),  # iOS rounds the corners itself
+}
+
+
+def _rounded_box(px: float, py: float, hw: float, hh: float, r: float) -> float:
+    """Signed distance from (px, py) to a rounded box centred on the origin."""
+    qx, qy = abs(px) - hw + r, abs(py) - hh + r
+    outside = (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5
+    return outside + min(max(qx, qy), 0.0) - r
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """The icon as 8-bit RGBA rows (size x size), drawn in unit coordinates."""
+    scale = 0.8 if maskable else 1.0
+    card_hw, card_hh, card_r = 0.235 * scale, 0.32 * scale, 0.045 * scale
+    dia_a, dia_b = 0.15 * scale, 0.215 * scale
+    dia_norm = (1 / dia_a ** 2 + 1 / dia_b ** 2) ** 0.5
+    px = 1.0 / size
+
+    def cover(d: float) -> float:  # signed distance (units) -> pixel coverage
+        return min(1.0, max(0.0, 0.5 - d / px))
+
+    # The drawing is symmetric about both axes: compute one quadrant, mirror it.
+    half = (size + 1) // 2
+    quad = []
+    for j in range(half):
+        y = (j + 0.5) / size - 0.5
+        row = []
+        for i in range(half):
+            x = (i + 0.5) / size - 0.5
+            bg_a = 1.0 if maskable else cover(_rounded_box(x, y, 0.5, 0.5, 0.19))
+            d_card = _rounded_box(x, y, card_hw, card_hh, card_r)
+            c_card = cover(d_card)
+            c_edge = cover(abs(d_card) - 0.006 * scale) if c_card > 0 else 0.0
+            c_dia = cover((abs(x) / dia_a + abs(y) / dia_b - 1) / dia_norm)
+            rgb = FELT
+            for col, a in ((CARD, c_card), (EDGE, c_edge * 0.8), (RED, c_dia)):
+                if a:
+                    rgb = tuple(c0 + (c1 - c0) * a for c0, c1 in zip(rgb, col))
+            row.append(bytes((round(rgb[0]), round(rgb[1]), round(rgb[2]), round(255 * bg_a))))
+        quad.append(row)
+    rows = []
+    for j in range(size):
+        q = quad[j if j < half else size - 1 - j]
+        left = b"".join(q[: size // 2])
+        rows.append(b"\0" + left + b"".join(reversed(q[: half])))
+    return b"".join(rows)
+
+
+def png(size: int, raw: bytes) -> bytes:
+    """An RGBA PNG from filtered scanlines (each row starts with filter byte 0)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def make_icons(dest: Path) -> list[Path]:
+    """Write the PNG icons into dest (web/icons/ may hold the SVG beside them)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    made = []
+    for name, (size, maskable) in ICONS.items():
+        path = dest / name
+        path.write_bytes(png(size, draw_icon(size, maskable)))
+        made.append(path)
+    return made
+
+
 def site_hash(out: Path) -> str:
     h = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
@@ -193,13 +290,14 @@ def ours(path: Path) -> bool:
             or (path / "pyodide" / "pyodide.asm.wasm").exists())
 
 
-def build(out: Path | None = None) -> dict:
-    """Build the site into out (default ROOT/dist) and return the manifest."""
+def build(out: Path | None = None, web: Path | None = None) -> dict:
+    """Build the site into out (default ROOT/dist) from web (default ROOT/web); return the manifest."""
     final = Path(out or ROOT / "dist").resolve()
+    web = Path(web or WEB).resolve()
     if not ours(final):
         raise BuildError(f"{final} is not empty and is no earlier build: refusing to replace it")
-    if not (WEB / "index.html").exists():
-        raise BuildError("web/index.html is missing")
+    if not (web / "index.html").exists():
+        raise BuildError(f"{web}/index.html is missing")
     pyo = pyodide_dir()
     mp = micropip_wheel()
     # Build beside the target and swap at the end: a failed or interrupted
@@ -209,7 +307,7 @@ def build(out: Path | None = None) -> dict:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     try:
-        manifest = _assemble(out, pyo, mp)
+        manifest = _assemble(out, pyo, mp, web)
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise
@@ -223,11 +321,11 @@ def build(out: Path | None = None) -> dict:
     return manifest
 
 
-def _assemble(out: Path, pyo: Path, mp: Path) -> dict:
+def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB) -> dict:
     """Fill the empty directory out with the site and return its manifest."""
     # web/ first, so nothing in web/ can overwrite runtime files
     web_entries = []
-    for entry in sorted(WEB.iterdir()):
+    for entry in sorted(web.iterdir()):
         if entry.name.startswith("."):
             continue
         target = out / entry.name
@@ -246,6 +344,7 @@ def _assemble(out: Path, pyo: Path, mp: Path) -> dict:
 
     wheel = build_wheel(out / "py")
     version = wheel.name.split("-")[1]
+    make_icons(out / "icons")
 
     digest = site_hash(out)
     stamped = stamp(out, digest, web_entries)
@@ -331,12 +430,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output directory")
+    parser.add_argument("--web", type=Path, default=WEB,
+                        help="source of the web files (default: web/); e.g. a modified copy")
     parser.add_argument("--port", type=int, default=8000, help="port for `serve`")
     parser.add_argument("--no-build", action="store_true", help="`serve` the existing output")
     args = parser.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            build(args.out)
+            build(args.out, args.web)
     except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1

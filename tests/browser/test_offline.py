@@ -1,0 +1,408 @@
+"""Offline play, installability, the Content-Security-Policy and the storage safety net.
+
+The service-worker tests use their own Chromium profile (launch_persistent_context, so the
+worker and its caches behave as in a real browser) and their own server, which they stop:
+"offline" below always means the test server is shut down *and* the context is set offline.
+A failed test leaves a screenshot of every open page and the console under test-artifacts/.
+
+Helpers here are shared with test_update.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import time
+import urllib.error
+import urllib.request
+import zlib
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+BOOT_S = 90
+READY = re.compile(r"\bis-ready\b")
+BOTS_ONLY = "?p=bot:casual/mary:Mary&p=bot:casual/henry:Henry&seed=3&rule.max_hands=1"
+# Runs in every page before its scripts: records CSP violations.
+WATCH_CSP = """(() => {
+  window.__csp = [];
+  document.addEventListener("securitypolicyviolation",
+    (e) => window.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+})();"""
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+class Server:
+    """The test server for one directory; stop() really closes the socket; start() reopens
+    it on the same port, so the origin (and the service worker's registration) stays."""
+
+    def __init__(self, site_build, directory: Path):
+        self.build, self.directory, self.port, self.server = site_build, directory, 0, None
+
+    def start(self) -> str:
+        self.server, url = self.build.serve_in_thread(self.directory, port=self.port)
+        self.port = self.server.server_address[1]
+        self.url = url
+        return url
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+        # nothing answers any more
+        with pytest.raises((urllib.error.URLError, ConnectionError)):
+            urllib.request.urlopen(self.url, timeout=2)
+
+
+def wait_ready(page: Page, timeout_s: float = BOOT_S) -> None:
+    expect(page.locator("#boot")).to_have_class(READY, timeout=timeout_s * 1000)
+
+
+def wait_controlled(page: Page, timeout_s: float = 60) -> None:
+    """Until a service worker controls the page (clients.claim after the precache)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate("!!navigator.serviceWorker.controller"):
+        if time.monotonic() > deadline:
+            raise AssertionError("no service worker took control of the page")
+        page.wait_for_timeout(100)
+
+
+def sw_version(page: Page) -> dict:
+    """Ask the controlling worker its build and cache name."""
+    return page.evaluate("""() => new Promise((resolve, reject) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = (e) => resolve(e.data);
+        navigator.serviceWorker.controller.postMessage({type: "version"}, [ch.port2]);
+        setTimeout(() => reject(new Error("no answer from the service worker")), 5000);
+    })""")
+
+
+def cache_names(page: Page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def page_build(page: Page) -> str:
+    return page.locator('meta[name="build"]').get_attribute("content")
+
+
+def csp_violations(page: Page) -> list[str]:
+    return page.evaluate("window.__csp || []")
+
+
+def site_hash(site: Path) -> str:
+    return json.loads((site / "build.json").read_text())["hash"]
+
+
+def wait_match_over(page: Page, timeout_s: float = 150) -> None:
+    expect(page.locator("#match-summary")).to_be_visible(timeout=timeout_s * 1000)
+
+
+@pytest.fixture
+def sw_browser(request, browser_type: BrowserType, tmp_path, output_path):
+    """open() -> a persistent Chromium context in a fresh profile (closed at the end).
+
+    On failure, every open page's screenshot and the contexts' console go to test-artifacts/.
+    """
+    contexts: list[BrowserContext] = []
+    lines: list[str] = []
+
+    def open_context() -> BrowserContext:
+        ctx = browser_type.launch_persistent_context(
+            str(tmp_path / f"profile-{len(contexts)}"), executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS, headless=True)
+        contexts.append(ctx)
+        ctx.add_init_script(WATCH_CSP)
+        ctx.on("console", lambda msg: lines.append(f"{msg.type}: {msg.text}"))
+        ctx.on("weberror", lambda err: lines.append(f"pageerror: {err.error}"))
+        return ctx
+
+    yield open_context
+    report = getattr(request.node, "rep_call", None)
+    failed = report is None or report.failed
+    try:
+        if failed:
+            folder = Path(output_path)
+            folder.mkdir(parents=True, exist_ok=True)
+            shots = 0
+            for ctx in contexts:
+                for page in ctx.pages:
+                    try:
+                        page.screenshot(path=str(folder / f"page-{shots}.png"), full_page=True, timeout=5000)
+                        shots += 1
+                    except Exception as err:  # a closed or crashed page
+                        lines.append(f"(no screenshot: {err})")
+            (folder / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def errors_in(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith(("error:", "pageerror:"))]
+
+
+def first_page(ctx: BrowserContext) -> Page:
+    return ctx.pages[0] if ctx.pages else ctx.new_page()
+
+
+def set_pace_instant(page: Page) -> None:
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Pace of the computer players").select_option("instant")
+    page.get_by_role("button", name="Settings").click()
+
+
+# ----------------------------------------------------------------------------- offline
+
+
+def test_offline_after_first_visit(sw_browser, site_build, site_dir: Path):
+    build = site_hash(site_dir)
+    server = Server(site_build, site_dir)
+    url = server.start()
+    ctx = sw_browser()
+    page = first_page(ctx)
+    try:
+        page.goto(url + "index.html")
+        wait_ready(page)
+        set_pace_instant(page)
+        wait_controlled(page)
+        assert sw_version(page) == {"build": build, "cache": f"speculation@/#{build}"}
+        assert f"speculation@/#{build}" in cache_names(page)
+
+        # installable: Chromium finds the manifest, its icons and a worker with a fetch handler
+        cdp = ctx.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert manifest["url"] == url + "manifest.webmanifest"
+        installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert installability == [], installability
+        cdp.detach()
+    finally:
+        server.stop()
+    ctx.set_offline(True)
+
+    # a reload
+    page.reload()
+    wait_ready(page)
+    assert page_build(page) == build
+    expect(page.locator("#boot-error")).to_be_hidden()
+
+    # a new tab, with a query string the precache never saw
+    tab = ctx.new_page()
+    tab.goto(url + "index.html?embed=1")
+    wait_ready(tab)
+    assert page_build(tab) == build
+    tab.close()
+
+    # a complete match (the computer players, one hand), from a link with settings, at ./
+    page.goto(url + BOTS_ONLY)
+    wait_match_over(page)
+    expect(page.locator("#match-summary")).to_contain_text("After 1 hand")
+    assert csp_violations(page) == []
+    assert sw_version(page)["build"] == build
+
+
+def test_offline_under_a_sub_path(sw_browser, site_build, site_dir: Path):
+    """As GitHub Pages serves a project: /<repo>/, on an origin other sites share."""
+    build = site_hash(site_dir)
+    server = Server(site_build, site_dir.parent)
+    root = server.start()
+    url = f"{root}{site_dir.name}/"
+    ctx = sw_browser()
+    page = first_page(ctx)
+    requests: list[str] = []
+    ctx.on("request", lambda req: requests.append(req.url))
+    try:
+        page.goto(url)  # the directory itself, as the manifest's start_url
+        wait_ready(page)
+        wait_controlled(page)
+        prefix = f"/{site_dir.name}/"
+        assert sw_version(page)["cache"] == f"speculation@{prefix}#{build}"
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+        assert scope == url
+        outside = [u for u in requests if u.startswith("http") and not u.startswith(url)]
+        assert outside == []
+    finally:
+        server.stop()
+    ctx.set_offline(True)
+
+    page.reload()
+    wait_ready(page)
+    tab = ctx.new_page()
+    tab.goto(url + "?seed=7")  # a link with settings starts a match
+    wait_ready(tab)
+    expect(tab.locator("#setup")).to_be_hidden(timeout=30000)
+    expect(tab.locator("#seats .seat").first).to_be_visible()
+    assert page_build(tab) == build
+    assert csp_violations(page) == [] and csp_violations(tab) == []
+
+
+# ----------------------------------------------------------------------------- static checks
+
+
+def csp_of(html: str) -> dict[str, list[str]]:
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert match, "index.html has no CSP meta"
+    policy = {}
+    for part in match.group(1).split(";"):
+        words = part.split()
+        if words:
+            policy[words[0]] = words[1:]
+    return policy
+
+
+def test_content_security_policy(site_dir: Path):
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    csp = csp_of(html)
+    assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert csp["default-src"] == ["'self'"]
+    assert csp["style-src"] == ["'self'"]
+    for directive in ("worker-src", "manifest-src", "connect-src"):
+        assert csp[directive] == ["'self'"], directive
+    for directive, sources in csp.items():
+        for source in sources:
+            # no other origin, no inline code, no eval
+            assert source in ("'self'", "'none'", "'wasm-unsafe-eval'", "data:"), (directive, source)
+    assert csp.get("img-src", ["'self'"]) in (["'self'"], ["'self'", "data:"])
+    # nothing inline in any page the build ships
+    files = json.loads((site_dir / "build.json").read_text())["files"]
+    for name in files:
+        if not name.endswith(".html"):
+            continue
+        text = (site_dir / name).read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), f"{name}: inline script"
+        assert "<style" not in text and not re.search(r"\sstyle=", text), f"{name}: inline style"
+        assert not re.search(r"<[^>]+\son[a-z]+\s*=", text), f"{name}: inline event handler"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return struct.unpack(">II", data[16:24])
+
+
+def corner_alpha(path: Path) -> int:
+    """Alpha of the top-left pixel of an 8-bit RGBA PNG as build.py writes it (filter 0)."""
+    data = path.read_bytes()
+    assert data[24:26] == b"\x08\x06", "8-bit RGBA"
+    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                    for i in [m.start() - 4 for m in re.finditer(b"IDAT", data)])
+    raw = zlib.decompress(idat)
+    assert raw[0] == 0, "filter 0"
+    return raw[4]
+
+
+def test_manifest_and_icons(site_dir: Path):
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"].startswith("Speculation") and manifest["short_name"] == "Speculation"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"  # relative: any sub-path
+    assert manifest["display"] == "standalone"
+    for key in ("theme_color", "background_color"):
+        assert re.fullmatch(r"#[0-9a-f]{6}", manifest[key]), key
+    purposes = set()
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon
+        path = site_dir / icon["src"]
+        assert path.exists(), icon
+        purposes.update(icon.get("purpose", "any").split())
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert f"{w}x{h}" == icon["sizes"], icon
+    assert {"any", "maskable"} <= purposes
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in html
+    touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
+    assert touch and png_size(site_dir / touch.group(1)) == (180, 180)
+    assert re.search(r'<meta name="theme-color" content="#[0-9a-f]{6}">', html)
+    # a maskable icon is full-bleed (a mask may show any part of it); the others have round corners
+    assert corner_alpha(site_dir / "icons/maskable-512.png") == 255
+    assert corner_alpha(site_dir / "icons/icon-512.png") == 0
+    files = json.loads((site_dir / "build.json").read_text())["files"]
+    assert "sw.js" in files and "manifest.webmanifest" in files
+
+
+# ----------------------------------------------------------------------------- storage
+
+FAILING_STORAGE = """(() => {
+  window.__failSaves = true;
+  window.__persistCalls = 0;
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__failSaves && /save/.test(String(key)) && String(value).length > 200) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+  if (self.StorageManager && StorageManager.prototype.persist) {
+    const persist = StorageManager.prototype.persist;
+    StorageManager.prototype.persist = function () {
+      window.__persistCalls += 1;
+      return persist.call(this);
+    };
+  }
+})();"""
+
+MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*)$")
+
+
+def one_move(page: Page) -> None:
+    """Make the first plain move the controls offer and wait for the table to settle."""
+    before = int(page.evaluate("Number(document.body.dataset.tick || 0)"))
+    buttons = page.locator("#controls").get_by_role("button", name=MOVES)
+    expect(buttons.first).to_be_visible(timeout=30000)
+    buttons.first.click()
+    if page.locator("#confirm").is_visible():
+        page.locator("#confirm-ok").click()
+    deadline = time.monotonic() + 60
+    while True:
+        state, tick = page.evaluate("[document.body.dataset.state, Number(document.body.dataset.tick || 0)]")
+        if state == "idle" and tick > before:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table did not settle; status: {page.inner_text('#status')}")
+        page.wait_for_timeout(50)
+
+
+def test_failed_save_is_reported_and_play_goes_on(page: Page, console_log: list[str]):
+    page.add_init_script(FAILING_STORAGE)
+    page.goto("index.html")
+    wait_ready(page)
+    set_pace_instant(page)
+    page.goto("index.html?p=human:You&p=bot:casual/mary:Mary&seed=19&rule.max_hands=1")
+    wait_ready(page)
+    warning = page.locator("#save-warning")
+    expect(warning).to_be_visible(timeout=30000)
+    expect(warning).to_contain_text("could not be saved")
+    expect(warning).to_contain_text("storage for this site is full")
+    expect(warning).to_have_attribute("role", "alert")
+    # the persistent-storage request waits for a finished hand
+    assert page.evaluate("window.__persistCalls") == 0
+    # play goes on: the hand is played out to its end
+    for _ in range(60):
+        if page.locator("#match-summary").is_visible() or page.locator("#hand-result").is_visible():
+            break
+        one_move(page)
+    expect(page.locator("#hand-result")).to_be_visible()
+    expect(warning).to_be_visible()
+    deadline = time.monotonic() + 10
+    while page.evaluate("window.__persistCalls") < 1 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.__persistCalls") == 1  # asked once, not at every redraw
+    # storage works again: the next save clears the notice
+    page.evaluate("window.__failSaves = false")
+    page.locator("#btn-new").click()
+    page.locator("#setup-start").click()
+    expect(warning).to_be_hidden(timeout=30000)
+    assert [line for line in console_log if line.startswith(("pageerror:",))] == []

@@ -1,0 +1,160 @@
+// sw.js — the service worker: the whole game offline after one visit.
+//
+// One cache per build, named after the build's content hash (build.py stamps
+// the hash into BUILD below, so every deploy changes this file and the browser
+// installs the new worker beside the old one).
+//
+// install   fetches build.json (bypassing the HTTP cache), checks that it
+//           belongs to this build, then fetches every file it lists — the app
+//           shell, the Pyodide runtime, micropip and the engine wheel — checks
+//           each against its sha256 and stores it.  Any failure fails the
+//           install; the browser tries again on a later visit.  It does not
+//           skip waiting: a new version waits until the page asks for it
+//           (js/offline.js shows "a new version is ready — reload").
+// activate  deletes this site's caches of other builds (never another site's:
+//           every project site of a GitHub user shares the user.github.io
+//           origin) and takes control of open pages.
+// fetch     precached files: cache first, looked up without their query string
+//           (worker.js?v=…, build.json?v=…).  Navigations: network first, with
+//           the cached page as fallback (offline, a failing server, or no
+//           answer within NAV_TIMEOUT_MS); index.html?seed=… and ./?embed=1
+//           fall back to the cached index.html.  A page from the network that
+//           belongs to another build (index.html names its build; other pages
+//           differ from this build's copy) is not mixed with this build's
+//           scripts: the cached page is served and the new build waits for the
+//           player's yes.
+// message   {type: "skip-waiting"} activates a waiting worker (the player said
+//           yes); {type: "version"} answers {build, cache} on the given port.
+
+const BUILD = "__BUILD_HASH__";
+const SCOPE = new URL("./", self.location.href).href; // sw.js sits at the site's root
+// Cache names carry the site's path: two copies of the game on one origin
+// (say /speculation/ and /speculation-beta/) never touch each other's caches.
+const PREFIX = `speculation@${new URL(SCOPE).pathname}#`;
+const CACHE = PREFIX + BUILD;
+const NOT_PRECACHED = new Set(["sw.js"]); // the browser fetches the worker itself
+const NAV_TIMEOUT_MS = 4000;
+const BUILD_META = /<meta\s+name="build"\s+content="([^"]*)"/i;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().catch(async (err) => {
+    await caches.delete(CACHE); // never leave half a build behind
+    throw err;
+  }));
+});
+
+/** A response's headers without those that described the bytes on the wire. */
+function storedHeaders(headers) {
+  const out = new Headers(headers);
+  for (const name of ["content-encoding", "content-length", "transfer-encoding"]) out.delete(name);
+  return out;
+}
+
+async function hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function precache() {
+  const manifestResponse = await fetch(new Request(SCOPE + "build.json", { cache: "no-cache" }));
+  if (!manifestResponse.ok) throw new Error(`build.json: HTTP ${manifestResponse.status}`);
+  const manifest = await manifestResponse.clone().json();
+  if (manifest.hash !== BUILD) {
+    // The server already has another deploy than this worker's: try again later.
+    throw new Error(`build.json is for build ${manifest.hash}, this worker is ${BUILD}`);
+  }
+  const cache = await caches.open(CACHE);
+  const names = Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name));
+  await Promise.all(names.map(async (name) => {
+    const url = new URL(name, SCOPE).href;
+    // no-cache: revalidate, so an HTTP-cached file of an older deploy is never
+    // stored under this build's name (the sha256 check would refuse it anyway).
+    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    const expected = manifest.files[name].sha256;
+    if (expected && (await hex(body)) !== expected) {
+      throw new Error(`${name} does not match build.json (a deploy in progress?)`);
+    }
+    await cache.put(url, new Response(body, {
+      status: response.status, statusText: response.statusText, headers: storedHeaders(response.headers),
+    }));
+  }));
+  await cache.put(SCOPE + "build.json", manifestResponse);
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") self.skipWaiting();
+  else if (data.type === "version" && event.ports[0]) {
+    event.ports[0].postMessage({ build: BUILD, cache: CACHE });
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return; // not ours
+  if (request.mode === "navigate") event.respondWith(navigate(request));
+  else event.respondWith(cacheFirst(request));
+});
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+  return hit || fetch(request);
+}
+
+/** The cached page for a navigation: the same file, or index.html for the app's own URLs. */
+async function cachedPage(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+  if (hit) return hit;
+  const path = new URL(request.url).pathname;
+  const root = new URL(SCOPE).pathname;
+  if (path === root || path === root + "index.html") return cache.match(SCOPE + "index.html");
+  return undefined;
+}
+
+function timeout(ms) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error("network timeout")), ms));
+}
+
+async function navigate(request) {
+  let response;
+  try {
+    response = await Promise.race([fetch(request), timeout(NAV_TIMEOUT_MS)]);
+  } catch (err) {
+    const cached = await cachedPage(request);
+    if (cached) return cached;
+    throw err;
+  }
+  if (!response.ok) {
+    // A broken server (5xx) is no reason to lose the game; a 404 is an answer.
+    const cached = response.status >= 500 ? await cachedPage(request) : undefined;
+    return cached || response;
+  }
+  if (!(response.headers.get("content-type") || "").includes("text/html")) return response;
+  const text = await response.text();
+  const cached = await cachedPage(request);
+  if (cached) {
+    // Another deploy on the server?  Its page would load this build's cached
+    // scripts: keep the whole of this build until the player accepts the update.
+    // index.html names its build; another page is compared with this build's copy.
+    const build = (text.match(BUILD_META) || [])[1];
+    const stale = build ? build !== BUILD : text !== (await cached.clone().text());
+    if (stale) return cached;
+  }
+  return new Response(text, {
+    status: response.status, statusText: response.statusText, headers: storedHeaders(response.headers),
+  });
+}
