@@ -163,13 +163,16 @@ def console_log(request):
 @pytest.fixture(autouse=True)
 def _keep_console_on_failure(request):
     """Write console.log beside pytest-playwright's screenshot when a browser test fails."""
-    if "page" in request.fixturenames and "console_log" not in request.fixturenames:
-        request.getfixturevalue("console_log")
+    folder = None
+    if "page" in request.fixturenames:
+        if "console_log" not in request.fixturenames:
+            request.getfixturevalue("console_log")
+        # resolved now: a fixture cannot be requested during teardown
+        folder = Path(request.getfixturevalue("output_path"))  # pytest-playwright's folder
     yield
     lines = getattr(request.node, "_console_lines", None)
     report = getattr(request.node, "rep_call", None)
-    if lines is None or report is None or not report.failed:
+    if folder is None or lines is None or report is None or not report.failed:
         return
-    folder = Path(request.getfixturevalue("output_path"))  # pytest-playwright's folder
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
