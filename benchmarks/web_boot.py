@@ -166,6 +166,51 @@ def run_offline(site_build, site: Path, runs: int) -> dict:
     return results
 
 
+BOT_LEVELS = ("beginner", "casual", "skilled", "expert")
+# In the page: for each level, four bots of that level play on; each decision is timed from the
+# page's request to its answer (worker round trip, Python decision, JSON), without applying it.
+BOT_PROBE = """async ([levels, decisions]) => {
+  const h = window.harness;
+  const out = {};
+  for (const level of levels) {
+    const times = [];
+    let seed = 1;
+    const start = async () => h.request({op: "new_match", settings: {
+      players: ["Fanny", "Edmund", "Mary", "Henry"].map((name, i) => ({name, kind: "bot",
+        bot: `${level}/${["fanny", "edmund", "mary", "henry"][i]}`})), seed: seed++,
+      rules: {max_hands: 50}}});
+    let view = (await start()).view;
+    while (times.length < decisions) {
+      if (view.match_over) { view = (await start()).view; continue; }
+      const t0 = performance.now();
+      const r = await h.request({op: "bot", seat: view.to_act, apply: false});
+      times.push(performance.now() - t0);
+      if (!r.ok) return {error: JSON.stringify(r.error)};
+      view = (await h.request({op: "act", action: r.action})).view;
+    }
+    out[level] = times;
+  }
+  return out;
+}"""
+
+
+def bot_latency(base: str, decisions: int) -> dict:
+    """Bot decision latency inside Chromium, per level, measured through the real worker."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="spec-bench-profile-") as profile:
+        ctx = launch(pw, profile)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            measure(page, base + PAGES["engine"])
+            result = page.evaluate(BOT_PROBE, [list(BOT_LEVELS), decisions])
+        finally:
+            ctx.close()
+    if "error" in result:
+        raise RuntimeError(f"bot benchmark failed: {result['error']}")
+    return result
+
+
 def run(base: str, runs: int) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -194,6 +239,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
+    parser.add_argument("--bot-decisions", type=int, default=300,
+                        help="bot decisions timed per level in the browser (0: skip)")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: bash scripts/setup.sh --browser", file=sys.stderr)
@@ -207,6 +254,7 @@ def main() -> int:
         server, base = site_build.serve_in_thread(site)
         try:
             results = run(base, args.runs)
+            bots = bot_latency(base, args.bot_decisions) if args.bot_decisions else {}
         finally:
             server.shutdown()
             server.server_close()
@@ -239,6 +287,13 @@ def main() -> int:
     for kind in ("engine", "page"):
         print(f"ratio {kind}/bare (medians): cold {med[(kind, 'cold')] / med[('bare', 'cold')]:.2f}, "
               f"warm {med[(kind, 'warm')] / med[('bare', 'warm')]:.2f}")
+    if bots:
+        print(f"bot decisions in Chromium (page request -> answer through the worker), "
+              f"{args.bot_decisions} per level, ms:")
+        for level, times in bots.items():
+            q = statistics.quantiles(times, n=20)
+            print(f"  {level:9} p50 {statistics.median(times):6.2f}   p95 {q[-1]:6.2f}   "
+                  f"max {max(times):6.2f}")
     return 0
 
 
