@@ -4,7 +4,7 @@ One mutable ``Game`` moves through phases (drawn in ``docs/architecture.md``). E
 is ever to act (``game.to_act``); ``legal_actions()`` lists what it may do as templates with
 bounds; ``apply(action)`` checks the action against those templates *before* changing anything,
 then changes the state and returns the frozen events. An illegal action raises
-``IllegalActionError`` and leaves the game exactly as it was.
+``IllegalActionError`` and the game is left untouched.
 
 >>> g = Game(["Fanny", "Edmund", "Mary"], seed=1)
 >>> g.phase, g.to_act
