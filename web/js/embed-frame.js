@@ -3,17 +3,15 @@
 // reusing the table's own drawing (render.js) and controls (controls.js). It talks to the host
 // page through postMessage with a namespaced, versioned envelope and trusts only messages from
 // its parent window at the exact origin it was given. It never touches the main site's save.
-import { renderTable, setStatus } from "./render.js";
-import { buildControls } from "./controls.js";
-import { describeTurn, seatName, chips } from "./text.js";
-import { theCard } from "./cards.js";
+import { createTable, PACE_MS } from "./table.js";
+import { startEngine, showBootError } from "./boot-screen.js";
+import { seatName } from "./text.js";
 import { settingsFromUrl } from "./setup.js";
 
 export const NS = "speculation-embed";
 export const VERSION = 1;
 
 const $ = (id) => document.getElementById(id);
-const PACE_MS = { instant: 0, fast: 400, normal: 1100, slow: 2400 };
 const THEMES = ["light", "dark", "system"];
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const MAX_STEPS_PER_MESSAGE = 1000;
@@ -110,39 +108,32 @@ export function parseEmbedParams(search, selfOrigin) {
   return { config, problems };
 }
 
+
 // ------------------------------------------------------------------ state
 
 const em = {
-  config: null,
-  engine: null,
-  hello: null,
-  mode: null,          // "scenario" | "live"
-  record: null,        // scenario record
+  config: /** @type {any} */ (null),
+  table: /** @type {any} */ (null),
+  hello: /** @type {any} */ (null),
+  mode: /** @type {"scenario"|"live"|null} */ (null),
+  record: /** @type {any} */ (null), // scenario record
   steps: 0,
   step: 0,
   start: 0,
-  settings: null,      // live settings as sent to new_match
-  reader: null,        // the reader's seat, or null
-  view: null,
-  hands: 0,            // hands finished in the last view drawn
-  autoplay: false,
-  timer: null,
-  chain: Promise.resolve(),
-  queue: [],           // host commands that arrived before the table was ready
+  settings: /** @type {any} */ (null), // live settings as sent to new_match
+  timer: /** @type {any} */ (null),
+  queue: /** @type {any[]} */ ([]), // host commands that arrived before the table was ready
   ready: false,
   ignored: 0,
   accepted: 0,
-  ticks: 0,
   lastHeight: 0,
   title: "",
 };
 
-function setState(state) {
-  if (state === "idle") document.body.dataset.tick = String(++em.ticks);
-  document.body.dataset.state = state;
-}
+/** The reader's seat, or null. */
+const reader = () => em.table.holder;
 
-function post(type, fields = {}) {
+function post(/** @type {string} */ type, fields = {}) {
   if (window.parent === window) return;
   // targetOrigin is the host's exact origin: a page at any other origin receives nothing.
   window.parent.postMessage({ ns: NS, v: VERSION, type, ...fields }, em.config?.origin ?? location.origin);
@@ -203,7 +194,7 @@ function buildBar() {
   play.addEventListener("click", () => command({ type: "autoplay", on: !em.autoplay }));
   restart.addEventListener("click", () => command({ type: "restart" }));
   deal.addEventListener("click", () => command({ type: "new-deal" }));
-  take.addEventListener("click", () => run(takeSeat));
+  take.addEventListener("click", () => em.table.run(takeSeat));
   const error = el("div", "embed-error");
   error.id = "embed-error";
   error.setAttribute("role", "alert");
@@ -236,7 +227,7 @@ function showError(lines, { code = "bad_params", retry = false } = {}) {
   $("table").hidden = true;
   $("boot").hidden = true;
   document.body.classList.add("embed-failed");
-  setState("failed");
+  em.table.setState("failed");
   post("error", { code, message: lines.join("; ") });
   reportHeight();
 }
@@ -307,175 +298,78 @@ function onMessage(ev) {
 }
 
 /** One command, from the host or from the frame's own buttons. Runs after earlier work. */
-function command(m) {
+function command(/** @type {any} */ m) {
   if (m.type === "autoplay") { setAutoplay(m.on); return; }
   setAutoplay(false);
-  run(async () => {
+  em.table.run(async () => {
     if (m.type === "step") {
       if (em.mode === "scenario") await goTo(m.to ?? em.step + m.by, m.to == null && m.by === 1);
-      else if ((m.by ?? 1) > 0) await liveStep(m.to == null ? m.by ?? 1 : 1);
+      else if ((m.by ?? 1) > 0) await em.table.stepBots(m.to == null ? m.by ?? 1 : 1);
     } else if (m.type === "restart") {
       if (em.mode === "scenario" || !em.settings) await startScenario();
-      else { em.autoplay = em.config.autoplay ?? true; await startLive(em.settings); }
+      else { em.table.autoplay = em.config.autoplay ?? true; await startLive(em.settings); }
     } else if (m.type === "new-deal") {
       const settings = liveFromCurrent(m.seed);
-      em.autoplay = em.config.autoplay ?? true;
+      em.table.autoplay = em.config.autoplay ?? true;
       await startLive(settings);
     }
   });
 }
 
-function run(fn) {
-  em.chain = em.chain.then(async () => {
-    setState("busy");
-    try {
-      await fn();
-    } catch (err) {
-      console.error(err);
-      setStatus(`Something went wrong: ${err?.message ?? err}`);
-      post("error", { code: "internal", message: String(err?.message ?? err) });
-    } finally {
-      setState("idle");
-      reportHeight();
-    }
-  });
-  return em.chain;
-}
-
 // ------------------------------------------------------------------ engine
 
-async function request(obj) {
-  return em.engine.request(obj);
-}
-
-function boot() {
-  const boot = $("boot");
-  boot.hidden = false;
-  boot.classList.remove("is-ready");
-  $("boot-error").hidden = true;
-  // main.js wired #boot-retry to the full site's boot: take the button back.
-  const old = $("boot-retry");
-  const retry = old.cloneNode(true);
-  old.replaceWith(retry);
-  retry.addEventListener("click", () => { em.engine?.terminate?.(); em.engine = null; start(); });
-  const progress = ({ stage, fraction, detail }) => {
-    if (typeof fraction === "number") $("boot-progress").value = Math.max($("boot-progress").value, Math.min(1, fraction));
-    const names = { runtime: "Downloading and starting Python", micropip: "Preparing the package installer",
-      engine: "Installing the game engine", ready: "Ready" };
-    $("boot-stage").textContent = `${names[stage] ?? stage ?? ""}${detail ? `: ${detail}` : ""}`;
-  };
-  return import("./engine.js").then(({ bootEngine }) => bootEngine({
-    onProgress: progress, timeoutMs: 120000,
-    onFatal: (e) => showError([`the game engine stopped (${e.message})`], { code: "engine", retry: true }),
-  })).then((engine) => {
-    em.engine = engine;
-    boot.classList.add("is-ready");
-  }, (err) => {
-    $("boot-error-text").textContent = `The game could not start: ${err?.message ?? err}`;
-    $("boot-error").hidden = false;
-    setState("failed");
-    post("error", { code: "engine", message: String(err?.message ?? err) });
-    throw err;
-  });
-}
-
-function botFor(name, personality) {
-  const bots = (em.hello?.bots ?? []).filter((b) => !b.baseline);
+function botFor(/** @type {string} */ name, /** @type {string|undefined} */ personality = undefined) {
+  const bots = (em.hello?.bots ?? []).filter((/** @type {any} */ b) => !b.baseline);
   const key = (personality ?? String(name).split(/\s+/)[0]).toLowerCase().replace(/\s+/g, "_");
-  const mine = bots.filter((b) => (b.personality ?? "") === key);
+  const mine = bots.filter((/** @type {any} */ b) => (b.personality ?? "") === key);
   const pool = mine.length ? mine : bots;
-  return (pool.find((b) => b.level === "casual") ?? pool[0])?.id ?? null;
+  return (pool.find((/** @type {any} */ b) => b.level === "casual") ?? pool[0])?.id ?? null;
 }
 
-// ------------------------------------------------------------------ drawing
+// ------------------------------------------------------------------ the bar and the hand
 
-function drawView(view, { controls = false, thinking = null } = {}) {
-  const prev = em.view;
-  em.view = view;
-  const built = controls ? buildControls(view, (a) => run(() => readerAct(a))) : null;
-  renderTable(view, { prev, thinking, viewer: em.reader, offerCards: built?.offerCards, onOffer: built?.onOffer });
-  $("controls").replaceChildren(...(built?.nodes ?? []));
-  let status = describeTurn(view);
-  if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
-  setStatus(status);
-  showResult(view);
-  updateNav();
-  const finished = view.hands?.length ?? 0;
-  if (finished > em.hands && view.last_hand) announceHand(view, view.last_hand);
-  em.hands = finished;
-  return built;
-}
-
-function announceHand(view, h) {
-  post("hand", {
-    number: h.number, winner: h.winner ?? null,
-    winnerName: h.winner == null ? null : seatName(view, h.winner),
-    card: h.card ?? null, pot: h.pot, reason: h.reason ?? null,
-    step: em.mode === "scenario" ? em.step : null,
-  });
-}
-
-function showResult(view) {
-  const h = view.last_hand;
-  const box = $("hand-result");
-  $("match-summary").hidden = true;
-  if (!h || !(view.phase === "deal" || view.match_over)) { box.hidden = true; return; }
-  box.hidden = false;
-  $("hand-result-title").textContent = `End of hand ${h.number}`;
-  const p = el("p");
-  p.textContent = h.winner == null
-    ? `Nobody won the pot of ${chips(h.pot)}: it carries over to the next hand.`
-    : `${seatName(view, h.winner)} wins the pot of ${chips(h.pot)}${h.card ? ` with ${theCard(h.card)}` : ""}.`;
-  const changes = el("p", "hint");
-  changes.textContent = (view.seats ?? []).map((s, i) => {
-    const c = h.change?.[i] ?? 0;
-    return `${s.name} ${c > 0 ? `+${c}` : c < 0 ? `−${-c}` : "±0"}`;
-  }).join(" · ");
-  $("hand-result-body").replaceChildren(p, changes);
-}
-
-function log(text, cls = "") {
-  if (!text) return;
-  const li = el("li", cls || null, text);
-  const ol = $("log-list");
-  ol.append(li);
-  while (ol.children.length > 60) ol.firstElementChild.remove();
-  $("log").scrollTop = $("log").scrollHeight;
-}
-
-function logEvents(events, action, view) {
-  if (events?.length) for (const e of events) log(e.text ?? e.type, e.type === "deal" ? "hand-sep" : "");
-  else if (action) log(`${seatName(view, action.seat)} ${action.type === "pass" ? "passes" : action.type}.`);
-}
-
+/** After every drawing: the bar's buttons and counter follow the table. */
 function updateNav() {
+  const view = em.table.view;
   document.body.classList.toggle("embed-scenario", em.mode === "scenario");
   const nav = $("embed-nav");
   nav.hidden = false;
-  const over = !!em.view?.match_over;
+  const over = !!view?.match_over;
   const scen = em.mode === "scenario";
+  const autoplay = em.table.autoplay;
   $("embed-back").hidden = !scen;
   $("embed-back").disabled = !scen || em.step <= 0;
   $("embed-restart").hidden = !scen && !em.settings;
-  const readerTurn = em.reader != null && em.view?.to_act === em.reader;
-  $("embed-next").disabled = scen ? em.step >= em.steps : over || readerTurn || em.view?.to_act == null;
-  $("embed-play").disabled = $("embed-next").disabled && !em.autoplay;
-  $("embed-play").textContent = em.autoplay ? "Pause" : "Play";
-  $("embed-play").setAttribute("aria-pressed", String(em.autoplay));
+  const readerTurn = reader() != null && view?.to_act === reader();
+  $("embed-next").disabled = scen ? em.step >= em.steps : over || readerTurn || view?.to_act == null;
+  $("embed-play").disabled = $("embed-next").disabled && !autoplay;
+  $("embed-play").textContent = autoplay ? "Pause" : "Play";
+  $("embed-play").setAttribute("aria-pressed", String(autoplay));
   $("embed-take").hidden = !(scen && em.config.seat != null && em.step < em.steps && !over);
-  if (!$("embed-take").hidden) $("embed-take").textContent = `Play on from here as ${seatName(em.view, em.config.seat)}`;
+  if (!$("embed-take").hidden) $("embed-take").textContent = `Play on from here as ${seatName(view, em.config.seat)}`;
   $("embed-step").textContent = scen ? `Step ${em.step} of ${em.steps}` : over ? "Match over" : "";
   document.body.dataset.embedStep = scen ? String(em.step) : "";
 }
 
+function announceHand(/** @type {any} */ view, /** @type {any} */ h) {
+  const winner = h.outcome?.winners?.length === 1 ? h.outcome.winners[0] : h.winner ?? null;
+  post("hand", {
+    number: h.number, winner,
+    winnerName: winner == null ? null : seatName(view, winner),
+    card: h.outcome?.card ?? h.card ?? null, pot: h.outcome?.pot ?? h.pot,
+    reason: h.outcome?.reason ?? h.reason ?? null,
+    step: em.mode === "scenario" ? em.step : null,
+  });
+}
+
 // ------------------------------------------------------------------ scenarios
 
-async function loadScenario(name) {
+async function loadScenario(/** @type {string} */ name) {
   let res;
   try {
     res = await fetch(new URL(`../scenarios/${name}.json`, import.meta.url));
   } catch (err) {
-    return { problem: `the scenario “${name}” could not be downloaded (${err.message})` };
+    return { problem: `the scenario “${name}” could not be downloaded (${/** @type {Error} */ (err).message})` };
   }
   if (res.status === 404) return { problem: `there is no scenario called “${name}”` };
   if (!res.ok) return { problem: `the scenario “${name}” could not be downloaded (HTTP ${res.status})` };
@@ -488,46 +382,43 @@ async function loadScenario(name) {
   }
 }
 
-async function replayTo(n, record = em.record) {
-  const r = await request({ op: "replay", record, upto: n, seat: null });
+async function replayTo(/** @type {number} */ n, record = em.record) {
+  const r = await em.table.request({ op: "replay", record, upto: n, seat: null });
   if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
   return r;
 }
 
 async function startScenario() {
   em.mode = "scenario";
-  em.reader = null;
-  $("log-list").replaceChildren();
-  em.view = null;
-  em.hands = Infinity; // do not announce hands already finished at the start
+  em.table.cancel();
+  em.table.reset({ holder: null, hands: Infinity }); // do not announce hands already finished
   const r = await replayTo(em.start);
   em.step = em.start;
-  log(em.start ? `The example starts at step ${em.start} of ${em.steps}.` : "The example starts before the deal.", "hand-sep");
-  drawView(r.view);
-  em.hands = r.view.hands?.length ?? 0;
+  em.table.log(em.start ? `The example starts at step ${em.start} of ${em.steps}.` : "The example starts before the deal.", "hand-sep");
+  em.table.draw(r.view);
   post("step", { step: em.step, steps: em.steps, phase: r.view.phase });
 }
 
-async function goTo(n, logIt) {
+async function goTo(/** @type {number} */ n, /** @type {boolean} */ logIt) {
   const target = Math.max(0, Math.min(em.steps, n));
   if (target === em.step && em.mode === "scenario") { updateNav(); return; }
   if (target === em.step + 1) {
     // One step forward: act, so the log gets the engine's own sentences.
     const action = em.record.actions[em.step];
-    const r = await request({ op: "act", action, seat: null });
+    const r = await em.table.request({ op: "act", action, viewer: null });
     if (!r.ok) throw new Error(r.error?.message ?? "the step could not be played");
     em.step = target;
-    if (logIt !== false) logEvents(r.events, action, r.view);
-    drawView(r.view);
+    if (logIt !== false) em.table.logEvents(r.events);
+    em.table.draw(r.view);
   } else {
     const r = await replayTo(target);
     const forward = target > em.step;
     em.step = target;
-    if (!forward) em.hands = r.view.hands?.length ?? 0;
-    log(`Moved to step ${target} of ${em.steps}.`, "hand-sep");
-    drawView(r.view);
+    if (!forward) em.table.hands = r.view.hands?.length ?? 0;
+    em.table.log(`Moved to step ${target} of ${em.steps}.`, "hand-sep");
+    em.table.draw(r.view);
   }
-  post("step", { step: em.step, steps: em.steps, phase: em.view.phase });
+  post("step", { step: em.step, steps: em.steps, phase: em.table.view.phase });
   if (em.step >= em.steps) setAutoplay(false);
 }
 
@@ -535,150 +426,100 @@ async function goTo(n, logIt) {
 async function takeSeat() {
   const seat = em.config.seat;
   const rec = em.record;
-  const seats = rec.players.map((name, i) => (i === seat ? { name, kind: "human" }
+  const seats = rec.players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? { name, kind: "human" }
     : { name, kind: "bot", bot: botFor(name) }));
-  if (seats.some((s) => s.kind === "bot" && !s.bot)) throw new Error("no computer players are available");
-  const r = await request({ op: "replay", record: { ...rec, seats }, upto: em.step, seat });
+  if (seats.some((/** @type {any} */ s) => s.kind === "bot" && !s.bot)) throw new Error("no computer players are available");
+  const r = await em.table.request({ op: "replay", record: { ...rec, seats }, upto: em.step, seat });
   if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
   setAutoplay(false);
   em.mode = "live";
-  em.reader = seat;
+  em.table.holder = seat;
   em.settings = null;
-  log(`You take ${rec.players[seat]}'s seat; the computer plays the others.`, "hand-sep");
-  em.autoplay = true;
-  await liveLoop();
+  em.table.log(`You take ${rec.players[seat]}'s seat; the computer plays the others.`, "hand-sep");
+  em.table.autoplay = true;
+  em.table.cancel();
+  await em.table.playOn();
 }
 
 // ------------------------------------------------------------------ live deals
 
-function liveSettings(config) {
+function liveSettings(/** @type {any} */ config) {
   const s = config.settings ?? {};
-  let players = s.players?.length ? s.players.map((p) => ({ ...p })) : DEFAULT_PLAYERS.map((p) => ({ ...p }));
+  let players = s.players?.length ? s.players.map((/** @type {any} */ p) => ({ ...p })) : DEFAULT_PLAYERS.map((p) => ({ ...p }));
   // Who is the reader? The seat parameter, else the first person's seat (none with seat=none).
-  let reader = config.seat === undefined ? players.findIndex((p) => p.kind === "human") : config.seat;
-  if (reader === -1) reader = null;
-  if (reader != null && reader >= players.length) {
-    return { problem: `seat ${reader} does not exist: there are ${players.length} players (seats 0 to ${players.length - 1})` };
+  let seat = config.seat === undefined ? players.findIndex((/** @type {any} */ p) => p.kind === "human") : config.seat;
+  if (seat === -1) seat = null;
+  if (seat != null && seat >= players.length) {
+    return { problem: `seat ${seat} does not exist: there are ${players.length} players (seats 0 to ${players.length - 1})` };
   }
   // Only one person sits at an embedded table: every other seat is played by the computer.
-  players = players.map((p, i) => {
-    if (i === reader) return { name: p.name, kind: "human" };
+  players = players.map((/** @type {any} */ p, /** @type {number} */ i) => {
+    if (i === seat) return { name: p.name, kind: "human" };
     if (p.kind === "bot" && p.bot) return { name: p.name, kind: "bot", bot: p.bot };
     return { name: p.name, kind: "bot", bot: botFor(p.name, p.personality) };
   });
+  /** @type {any} */
   const settings = { players };
   if (s.preset) settings.preset = s.preset;
   if (s.rules) settings.rules = s.rules;
   if (s.decks) settings.decks = s.decks;
   settings.seed = s.seed ?? Math.floor(Math.random() * 1e9);
-  return { settings, reader };
+  return { settings, seat };
 }
 
-function liveFromCurrent(seed) {
+function liveFromCurrent(/** @type {number|undefined} */ seed) {
   // A new deal with the same people and rules: the scenario's (from its record) or the live ones.
   let players, preset, rules;
   if (em.record && (em.mode === "scenario" || !em.settings)) {
-    players = em.record.players.map((name, i) => (i === em.config.seat ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
+    players = em.record.players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === em.config.seat ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
     preset = em.record.preset;
     rules = em.record.rules;
-    em.reader = em.config.seat ?? null;
+    em.table.holder = em.config.seat ?? null;
   } else {
     ({ players, preset, rules } = em.settings);
   }
+  /** @type {any} */
   const s = { players, seed: seed ?? Math.floor(Math.random() * 1e9) };
   if (preset) s.preset = preset;
   if (rules) s.rules = rules;
   return s;
 }
 
-async function startLive(settings) {
-  const r = await request({ op: "new_match", settings, seat: em.reader });
+async function startLive(/** @type {any} */ settings) {
+  const r = await em.table.request({ op: "new_match", settings, seat: reader() });
   if (!r.ok) {
     showError([`the game's settings were refused (${r.error?.message ?? r.error?.code})`], { code: r.error?.code ?? "bad_settings" });
     return false;
   }
   em.mode = "live";
   em.settings = settings;
-  em.hands = 0;
-  em.view = null;
-  $("log-list").replaceChildren();
-  log(`A new deal: ${settings.players.map((p) => p.name).join(", ")}. Seed ${settings.seed}.`, "hand-sep");
+  em.table.cancel();
+  em.table.reset();
+  em.table.log(`A new deal: ${settings.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${settings.seed}.`, "hand-sep");
   updateFullLink();
-  await liveLoop();
+  await em.table.playOn();
   return true;
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Draw; let the computer move while autoplay is on; stop at the reader's decision. */
-async function liveLoop() {
-  for (let guard = 0; guard < 5000; guard++) {
-    const r = await request({ op: "view", seat: em.reader });
-    if (!r.ok) throw new Error(r.error?.message ?? "the engine could not show the table");
-    const view = r.view;
-    if (view.match_over || view.to_act == null) { drawView(view); setAutoplay(false); return; }
-    if (view.to_act === em.reader) {
-      const built = drawView(view, { controls: true });
-      built?.nodes?.length && $("controls").querySelector("button")?.focus({ preventScroll: true });
-      return;
-    }
-    if (!em.autoplay) { drawView(view); return; }
-    await botMove(view);
-  }
-}
-
-async function botMove(view) {
-  const seat = view.to_act;
-  drawView(view, { thinking: seat });
-  await sleep(PACE_MS[em.config.pace]);
-  const r = await request({ op: "bot", seat });
-  if (!r.ok) throw new Error(`${seatName(view, seat)} (computer) could not move: ${r.error?.message}`);
-  logEvents(r.events, r.action, r.view ?? view);
-  if (r.reason) log(`${seatName(view, seat)}: “${r.reason}”`, "reason");
-}
-
-async function liveStep(n) {
-  for (let i = 0; i < n; i++) {
-    const r = await request({ op: "view", seat: em.reader });
-    const v = r.view;
-    if (!r.ok || v.match_over || v.to_act == null || v.to_act === em.reader) break;
-    await botMove(v);
-  }
-  const was = em.autoplay;
-  em.autoplay = false;
-  await liveLoop();
-  em.autoplay = was;
-}
-
-async function readerAct(action) {
-  const r = await request({ op: "act", action, seat: em.reader });
-  if (!r.ok) { setStatus(`Not allowed: ${r.error?.message ?? "the engine refused that move"}`); return; }
-  logEvents(r.events, action, r.view);
-  const was = em.autoplay;
-  em.autoplay = true; // after the reader's move the computer answers at once
-  await liveLoop();
-  em.autoplay = was || em.mode === "live";
 }
 
 // ------------------------------------------------------------------ autoplay
 
-function setAutoplay(on) {
-  em.autoplay = !!on;
+function setAutoplay(/** @type {boolean} */ on) {
+  em.table.autoplay = !!on;
   clearTimeout(em.timer);
   em.timer = null;
-  if (em.view) updateNav();
-  if (!em.autoplay || !em.ready) return;
+  if (em.table.view) updateNav();
+  if (!em.table.autoplay || !em.ready) return;
   if (em.mode === "scenario") {
     const tick = () => {
-      if (!em.autoplay) return;
+      if (!em.table.autoplay) return;
       if (em.step >= em.steps) { setAutoplay(false); return; }
-      run(() => goTo(em.step + 1, true)).then(() => {
-        if (em.autoplay) em.timer = setTimeout(tick, Math.max(250, PACE_MS[em.config.pace]));
+      em.table.run(() => goTo(em.step + 1, true)).then(() => {
+        if (em.table.autoplay) em.timer = setTimeout(tick, Math.max(250, PACE_MS[em.config.pace]));
       });
     };
     em.timer = setTimeout(tick, 150);
   } else {
-    run(liveLoop);
+    em.table.advance();
   }
 }
 
@@ -690,7 +531,7 @@ function updateFullLink() {
   const q = u.searchParams;
   let players, preset, rules, seed, decks;
   if (em.mode === "scenario" || (em.record && !em.settings)) {
-    players = em.record.players.map((name, i) => (i === 0 ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
+    players = em.record.players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === 0 ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
     ({ preset, rules, seed, decks } = em.record);
   } else if (em.settings) {
     ({ players, preset, rules, seed, decks } = em.settings);
@@ -708,74 +549,88 @@ function updateFullLink() {
   a.firstChild.textContent = em.mode === "scenario" ? "Play this deal in the full game" : "Open the full game";
 }
 
-function presetValues(id) {
+function presetValues(/** @type {string|undefined} */ id) {
+  /** @type {Record<string, any>} */
   const vals = {};
   for (const o of em.hello?.options ?? []) vals[o.name] = o.default;
-  const p = (em.hello?.presets ?? []).find((x) => x.id === (id ?? "parlett"));
+  const p = (em.hello?.presets ?? []).find((/** @type {any} */ x) => x.id === (id ?? "parlett"));
   return Object.assign(vals, p?.rules ?? {});
 }
 
 // ------------------------------------------------------------------ start
 
-function applyTheme(theme) {
+function applyTheme(/** @type {string} */ theme) {
   const root = document.documentElement;
   root.classList.toggle("theme-light", theme === "light");
   root.classList.toggle("theme-dark", theme === "dark");
 }
 
+function engineStopped(/** @type {Error} */ e) {
+  showError([`the game engine stopped (${e.message})`], { code: "engine", retry: true });
+}
+
+async function boot() {
+  try {
+    em.table.useEngine(await startEngine({ onFatal: engineStopped }));
+    return true;
+  } catch (err) {
+    showBootError(`The game could not start: ${/** @type {Error} */ (err)?.message ?? err}`, () => start());
+    em.table.setState("failed");
+    post("error", { code: "engine", message: String(/** @type {Error} */ (err)?.message ?? err) });
+    reportHeight();
+    return false;
+  }
+}
+
 async function start() {
-  setState("busy");
+  em.table.setState("busy");
   if (em.config.scenario) {
     const { record, problem } = await loadScenario(em.config.scenario);
     if (problem) { showError([problem], { code: "bad_scenario" }); return; }
     em.record = record;
     em.steps = record.actions.length;
     const meta = record.meta ?? {};
-    const start = em.config.step ?? meta.start ?? 0;
-    if (start > em.steps) { showError([`the scenario “${em.config.scenario}” has ${em.steps} steps, so it cannot start at step ${start}`], { code: "bad_step" }); return; }
+    const first = em.config.step ?? meta.start ?? 0;
+    if (first > em.steps) { showError([`the scenario “${em.config.scenario}” has ${em.steps} steps, so it cannot start at step ${first}`], { code: "bad_step" }); return; }
     if (em.config.seat != null && em.config.seat >= record.players.length) {
       showError([`seat ${em.config.seat} does not exist in this scenario (seats 0 to ${record.players.length - 1})`], { code: "bad_seat" });
       return;
     }
-    em.start = start;
+    em.start = first;
     em.title = meta.title ?? "A game of Speculation";
     $("embed-title").textContent = em.title;
     if (meta.summary) { $("embed-summary").textContent = meta.summary; $("embed-summary").hidden = false; }
   }
-  try {
-    await boot();
-  } catch {
-    reportHeight();
-    return;
-  }
-  const hello = await request({ op: "hello" });
+  if (!(await boot())) return;
+  const hello = await em.table.request({ op: "hello" });
   em.hello = hello.ok ? hello : null;
+  em.table.hello = em.hello;
   let ok = true;
   if (em.config.scenario) {
     try {
       await startScenario();
     } catch (err) {
-      showError([`the scenario could not be replayed (${err.message})`], { code: "bad_record" });
+      showError([`the scenario could not be replayed (${/** @type {Error} */ (err).message})`], { code: "bad_record" });
       return;
     }
     updateFullLink();
   } else {
     // Read the rules again with the engine's option list, so numbers and flags get their types.
     em.config.settings = settingsFromUrl(em.hello?.options ?? []).settings;
-    const { settings, reader, problem } = liveSettings(em.config);
+    const { settings, seat, problem } = liveSettings(em.config);
     if (problem) { showError([problem], { code: "bad_seat" }); return; }
-    em.reader = reader;
-    em.title = reader == null ? "Watch a game of Speculation" : "A game of Speculation";
+    em.table.holder = seat;
+    em.title = seat == null ? "Watch a game of Speculation" : "A game of Speculation";
     $("embed-title").textContent = em.title;
-    em.autoplay = em.config.autoplay ?? true;
+    em.table.autoplay = em.config.autoplay ?? true;
     ok = await startLive(settings);
   }
   if (!ok) return;
   em.ready = true;
-  setState("idle");
+  em.table.run(() => {});
   post("ready", { mode: em.mode, title: em.title, step: em.mode === "scenario" ? em.step : null,
-    steps: em.mode === "scenario" ? em.steps : null, players: (em.view?.seats ?? []).map((s) => s.name),
-    seat: em.reader });
+    steps: em.mode === "scenario" ? em.steps : null, players: (em.table.view?.seats ?? []).map((/** @type {any} */ s) => s.name),
+    seat: reader() });
   if (em.mode === "scenario" && em.config.autoplay) setAutoplay(true);
   for (const m of em.queue.splice(0)) command(m);
   reportHeight();
@@ -787,6 +642,18 @@ export function startEmbed() {
   document.body.classList.add("embed");
   const { config, problems } = parseEmbedParams(location.search, location.origin);
   em.config = config;
+  em.table = createTable({
+    mode: "embed",
+    pace: () => em.config.pace,
+    viewer: null,
+    hooks: {
+      onDraw: () => { updateNav(); reportHeight(); },
+      onHandEnd: announceHand,
+      onError: (err) => post("error", { code: "internal", message: String(err?.message ?? err) }),
+      onHumanMove: () => { em.table.autoplay = true; }, // the computer answers the reader at once
+      onStop: () => setAutoplay(false),
+    },
+  });
   applyTheme(config.theme);
   buildBar();
   window.addEventListener("message", onMessage);

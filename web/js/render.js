@@ -204,3 +204,18 @@ export function setStatus(text) {
   const s = $("status");
   if (s.textContent !== text) s.textContent = text;
 }
+
+/**
+ * Display settings (theme, four colours, motion) on the root element; both modes use them.
+ * @param {{theme?: string, fourColour?: boolean, motion?: boolean}} s the stored settings
+ * @param {{theme?: boolean}} [which] theme: false leaves the theme alone (an embed sets its own)
+ */
+export function applyDisplaySettings(s, { theme = true } = {}) {
+  const root = document.documentElement;
+  if (theme) {
+    root.classList.toggle("theme-light", s.theme === "light");
+    root.classList.toggle("theme-dark", s.theme === "dark");
+  }
+  root.classList.toggle("fourcolour", !!s.fourColour);
+  root.classList.toggle("no-motion", !s.motion);
+}

@@ -34,8 +34,19 @@ function itemWords(view, item) {
   return "the card";
 }
 
+/**
+ * The status sentence for the decision under way: the engine's own `prompt` (third person).
+ * @param {any} view
+ * @returns {string}
+ */
+export function promptText(view) {
+  if (!view) return "";
+  if (view.match_over) return "The match is over.";
+  return view.prompt?.text ?? describeTurn(view);
+}
+
 /** One sentence saying whose decision it is and about what. */
-export function describeTurn(view) {
+function describeTurn(view) {
   if (!view) return "";
   if (typeof view.prompt === "string" && view.prompt) return view.prompt;
   const phase = view.phase;

@@ -1,0 +1,465 @@
+// The one table controller, shared by the full site (site.js) and the embeds (embed-frame.js).
+// It owns the busy/idle state, drawing, the log, the play loop (the computer's moves and the
+// human's), the end of a hand, the match summary and pass-and-play. Every game fact comes from
+// the engine; this module only asks, shows and forwards. Nothing here runs at import time.
+//
+//   const table = createTable({ mode: "site", pace: () => "normal", hooks: { afterMove: save } });
+//   table.useEngine(engine, hello);
+//   await table.advance();            // play on until a human decides (or the match ends)
+import { renderTable, setStatus } from "./render.js";
+import { buildControls } from "./controls.js";
+import { seatName, promptText } from "./text.js";
+import { cardFace } from "./cards.js";
+import { chipsChart } from "./chart.js";
+
+/** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
+export const PACE_MS = { instant: 0, fast: 350, normal: 1100, slow: 2600 };
+
+/**
+ * @typedef {object} TableHooks
+ * @property {() => (void|Promise<void>)} [afterMove] after every move (the site saves)
+ * @property {(view: any) => void} [onDraw] after every drawing (the embed's bar and size)
+ * @property {(view: any, hand: any) => void} [onHandEnd] once per newly finished hand
+ * @property {(err: any) => void} [onError] something went wrong inside run()
+ * @property {() => void} [onHumanMove] before the computer answers a human's move
+ * @property {() => void} [onStop] the loop stopped at the end of the match
+ * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
+ */
+
+/**
+ * Make the table controller.
+ * @param {object} opts
+ * @param {any} [opts.engine] the engine client (engine.js); or later with useEngine
+ * @param {Document} [opts.root] where the table's elements are (ids as in index.html)
+ * @param {"site"|"embed"} [opts.mode] the site: full end-of-hand table, coach, match summary,
+ *   a pause after each hand; the embed: a compact result and no pause
+ * @param {() => string} [opts.pace] the current pace name (a key of PACE_MS)
+ * @param {number|null} [opts.viewer] the seat whose view is shown (null: a spectator)
+ * @param {TableHooks} [opts.hooks]
+ */
+export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
+  viewer = null, hooks = {} } = {}) {
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
+  const site = mode === "site";
+  const logCap = site ? 400 : 60;
+  let token = 0;
+  let pending = 0;
+  let ticks = 0;
+  /** @type {Promise<unknown>} */
+  let chain = Promise.resolve();
+
+  const table = {
+    engine,
+    hello: /** @type {any} */ (null),
+    mode,
+    /** @type {any} */
+    view: null,
+    /** the human seat that has the device (pass-and-play), or the reader's seat */
+    holder: viewer,
+    /** whether the computer players move by themselves */
+    autoplay: true,
+    /** the number of the last hand whose result the humans have been shown */
+    seenHand: /** @type {number|null} */ (null),
+    /** hands finished in the last view drawn (for onHandEnd) */
+    hands: 0,
+    /** @type {{text: string, cls: string}[]} */
+    logItems: [],
+    useEngine, setState, request, run, cancel, advance, draw, log, logEvents, clearLog,
+    restoreLog, humanAct, stepBots, reset, playOn,
+  };
+
+  function useEngine(e, hello = null) { table.engine = e; table.hello = hello; }
+
+  /** data-state / data-tick let a test (or a curious reader) see when the table has settled. */
+  function setState(/** @type {"busy"|"idle"|"failed"} */ state) {
+    if (state === "idle") document.body.dataset.tick = String(++ticks);
+    document.body.dataset.state = state;
+  }
+
+  function request(/** @type {any} */ obj) {
+    return table.engine.request(obj);
+  }
+
+  /** Run `fn` after the work already queued; the table is busy until the queue is empty. */
+  function run(/** @type {(tok: number) => any} */ fn) {
+    pending++;
+    setState("busy");
+    const next = chain.then(async () => {
+      try {
+        await fn(token);
+      } catch (err) {
+        console.error(err);
+        setStatus(`Something went wrong: ${err?.message ?? err}`);
+        hooks.onError?.(err);
+      } finally {
+        if (--pending === 0) setState("idle");
+      }
+    });
+    chain = next;
+    return next;
+  }
+
+  /** Stop the loop under way at its next step (its result is no longer wanted). */
+  function cancel() { token++; }
+
+  /** Forget the match shown: a new one starts (or is loaded). */
+  function reset({ holder = table.holder, seenHand = null, hands = 0 } = {}) {
+    table.view = null;
+    table.holder = holder;
+    table.seenHand = seenHand;
+    table.hands = hands;
+    clearLog();
+  }
+
+  // ------------------------------------------------------------------ the log
+
+  function log(/** @type {string} */ text, cls = "") {
+    if (!text) return;
+    table.logItems.push({ text, cls });
+    if (table.logItems.length > logCap) table.logItems.splice(0, table.logItems.length - logCap);
+    appendLog({ text, cls });
+  }
+  function appendLog(/** @type {{text: string, cls: string}} */ { text, cls }) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (cls) li.className = cls;
+    const ol = $("log-list");
+    ol.append(li);
+    while (ol.children.length > logCap) ol.firstElementChild?.remove();
+    $("log").scrollTop = $("log").scrollHeight;
+  }
+  function logEvents(/** @type {any[]|undefined} */ events = []) {
+    for (const ev of events) log(ev.text ?? ev.type, ev.type === "deal" ? "hand-sep" : "");
+  }
+  function clearLog() {
+    table.logItems = [];
+    $("log-list").replaceChildren();
+  }
+  function restoreLog(/** @type {{text: string, cls: string}[]} */ items) {
+    for (const item of items) log(item.text, item.cls);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function humanSeats(/** @type {any} */ view) {
+    return (view.seats ?? []).filter((/** @type {any} */ s) => s.kind !== "bot").map((/** @type {any} */ s) => s.seat);
+  }
+  function isBot(/** @type {any} */ view, /** @type {number} */ seat) {
+    return view.seats?.[seat]?.kind === "bot";
+  }
+
+  /** The bot's own name beside the seat's ("computer, Mary (casual)"), from hello's catalogue. */
+  function decorate(/** @type {any} */ view) {
+    for (const s of view.seats ?? []) {
+      if (s.kind !== "bot" || s.bot_name) continue;
+      const b = table.hello?.bots?.find((/** @type {any} */ x) => x.id === s.bot);
+      if (b && b.name !== s.name) s.bot_name = b.name;
+    }
+    return view;
+  }
+
+  /**
+   * Draw the table from `view`; with `controls`, the viewer's choices (view.legal).
+   * @param {any} view
+   * @param {{controls?: boolean, thinking?: number|null}} [how]
+   */
+  function draw(view, { controls = false, thinking = null } = {}) {
+    decorate(view);
+    const prev = table.view;
+    table.view = view;
+    const built = controls ? buildControls(view, (a) => run(() => humanAct(a))) : null;
+    renderTable(view, {
+      prev, thinking, viewer: table.holder,
+      offerCards: built?.offerCards, onOffer: built?.onOffer,
+    });
+    const box = $("controls");
+    box.replaceChildren(...(built?.nodes ?? []));
+    if (site && built?.nodes.length) box.append(adviceGroup(view.seat));
+    let status = promptText(view);
+    if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
+    setStatus(status);
+    showHandResult(view);
+    showSummary(view);
+    const finished = view.hands?.length ?? 0;
+    if (finished > table.hands && view.last_hand) hooks.onHandEnd?.(view, view.last_hand);
+    table.hands = finished;
+    hooks.onDraw?.(view);
+    return built;
+  }
+
+  /** "What is it worth?": the engine's coach for the seat deciding (fair value and a suggestion). */
+  function adviceGroup(/** @type {number} */ seat) {
+    const g = document.createElement("div");
+    g.className = "control-group advice";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = "What is it worth?";
+    const out = document.createElement("p");
+    out.className = "hint advice-text";
+    out.setAttribute("aria-live", "polite");
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      const r = await request({ op: "coach", seat });
+      b.disabled = false;
+      if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
+      const a = r.advice ?? {};
+      const parts = [];
+      if (a.fair_value != null) parts.push(`Fair value about ${Math.round(a.fair_value)} chips` + (a.range ? ` (a sensible price: ${a.range[0]}–${a.range[1]}).` : "."));
+      if (a.suggestion) parts.push(a.suggestion);
+      out.textContent = parts.join(" ") || "No advice is available.";
+    });
+    g.append(b, out);
+    return g;
+  }
+
+  function change(/** @type {number} */ c, zero = "0") {
+    return c > 0 ? `+${c}` : c < 0 ? `−${-c}` : zero;
+  }
+
+  /** The end of a hand, from the end of the hand until the next deal (phase "deal"). */
+  function showHandResult(/** @type {any} */ view) {
+    const h = view.last_hand;
+    const box = $("hand-result");
+    if (!h || !(view.phase === "deal" || view.match_over)) { box.hidden = true; return; }
+    box.hidden = false;
+    $("hand-result-title").textContent = `End of hand ${h.number}`;
+    const p = document.createElement("p");
+    p.textContent = h.outcome?.text ?? "";
+    if (!site) {
+      const changes = document.createElement("p");
+      changes.className = "hint";
+      changes.textContent = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) =>
+        `${s.name} ${change(h.change?.[i] ?? 0, "±0")}`).join(" · ");
+      $("hand-result-body").replaceChildren(p, changes);
+      return;
+    }
+    const decider = h.outcome?.card ?? h.card;
+    if (decider) {
+      const win = document.createElement("span");
+      win.className = "result-cards result-winner";
+      win.append(cardFace(decider));
+      p.prepend(win);
+    }
+    const winners = new Set(h.outcome?.winners ?? (h.winner == null ? [] : [h.winner]));
+    const wrap = document.createElement("div");
+    wrap.className = "table-scroll";
+    const t = document.createElement("table");
+    t.className = "result-table";
+    const cap = document.createElement("caption");
+    cap.className = "visually-hidden";
+    cap.textContent = "Every player's cards and chips this hand";
+    const thead = t.createTHead().insertRow();
+    for (const [txt, cls] of [["Player", ""], ["Cards", ""], ["Change", "num"], ["Chips", "num"]]) {
+      const th = document.createElement("th");
+      th.scope = "col"; th.textContent = txt; if (cls) th.className = cls;
+      thead.append(th);
+    }
+    t.prepend(cap);
+    const tb = t.createTBody();
+    (view.seats ?? []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+      const r = tb.insertRow();
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = s.name + (winners.has(i) ? " (wins)" : "");
+      r.append(th);
+      const cards = document.createElement("div");
+      cards.className = "result-cards";
+      for (const c of h.cards?.[i] ?? []) cards.append(cardFace(c));
+      if (!cards.childElementCount) cards.textContent = "—";
+      r.insertCell().append(cards);
+      const ch = h.change?.[i] ?? 0;
+      const c1 = r.insertCell();
+      c1.className = `num ${ch > 0 ? "gain" : ch < 0 ? "loss" : ""}`;
+      c1.textContent = change(ch);
+      const c2 = r.insertCell();
+      c2.className = "num";
+      c2.textContent = String(h.chips_after?.[i] ?? s.chips);
+    });
+    wrap.append(t);
+    const parts = [p, wrap];
+    if (h.dead_hand?.length) {
+      const d = document.createElement("p");
+      d.textContent = "The dead hand: ";
+      const cards = document.createElement("span");
+      cards.className = "result-cards";
+      for (const c of h.dead_hand) cards.append(cardFace(c));
+      d.append(cards);
+      parts.push(d);
+    }
+    $("hand-result-body").replaceChildren(...parts);
+  }
+
+  /** The match summary (the site only): the engine's sentence, the chips chart, what next. */
+  function showSummary(/** @type {any} */ view) {
+    const box = $("match-summary");
+    if (!site || !view.match_over) { box.hidden = true; return; }
+    const fresh = box.hidden;
+    box.hidden = false;
+    if (fresh) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
+    const hands = view.hands ?? [];
+    const series = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => {
+      const values = [hands[0]?.chips_before?.[i] ?? s.chips];
+      for (const h of hands) values.push(h.chips_after?.[i] ?? values[values.length - 1]);
+      return { name: s.name, values };
+    });
+    const p = document.createElement("p");
+    p.textContent = view.match_outcome?.text ?? "";
+    const row = document.createElement("div");
+    row.className = "row-buttons";
+    row.append(...(hooks.summaryButtons?.() ?? []));
+    $("match-summary-body").replaceChildren(p, chipsChart(series), row);
+  }
+
+  // ------------------------------------------------------------------ the loop
+
+  const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+  /** Play on (a new loop replaces the one under way) until a human decides or the match ends. */
+  function advance() {
+    cancel();
+    return run((tok) => loop(tok));
+  }
+
+  /** The same as advance, but inside the work under way (a caller already inside run). */
+  function playOn() {
+    cancel();
+    return loop(token);
+  }
+
+  /** The seat whose view is shown between decisions. */
+  function viewerSeat(/** @type {any} */ view) {
+    return table.holder ?? (view ? humanSeats(view)[0] : null) ?? null;
+  }
+
+  /** @param {number} tok @param {any} [given] a view of the viewer already in hand */
+  async function loop(tok, given = null) {
+    $("handover").hidden = true;
+    let view = given;
+    for (let guard = 0; guard < 5000 && tok === token; guard++) {
+      if (!view) {
+        const r = await request({ op: "view", seat: viewerSeat(table.view) });
+        if (tok !== token) return;
+        if (!r.ok) { setStatus(`The engine could not show the table: ${r.error?.message ?? "unknown error"}`); return; }
+        view = r.view;
+      }
+      const t = view.to_act;
+      if (view.match_over || t == null) { draw(view); hooks.onStop?.(); return; }
+      const lh = view.last_hand;
+      // A hand has just ended (phase "deal" and last_hand): let the humans look at it first.
+      if (site && lh && view.phase === "deal" && table.seenHand !== lh.number && humanSeats(view).length && isBot(view, t)) {
+        draw(view);
+        table.seenHand = lh.number;
+        nextHandButton();
+        return;
+      }
+      if (lh && view.phase === "deal") table.seenHand = lh.number;
+      if (isBot(view, t)) {
+        if (!table.autoplay) { draw(view); return; }
+        view = await botMove(view, t, tok);
+        if (view === false) return;
+        continue;
+      }
+      // A human's decision. With several humans at one screen, hand the device over first.
+      if (humanSeats(view).length > 1 && table.holder !== t) {
+        draw(view);
+        handover(view, t);
+        return;
+      }
+      table.holder = t;
+      if (view.seat !== t) {
+        const mine = await request({ op: "view", seat: t });
+        if (tok !== token) return;
+        if (!mine.ok) { setStatus(mine.error?.message ?? "The engine refused to show this seat."); return; }
+        view = mine.view;
+      }
+      draw(view, { controls: true });
+      focusControls();
+      return;
+    }
+  }
+
+  function nextHandButton() {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "primary";
+    b.textContent = "Next hand";
+    b.addEventListener("click", () => advance());
+    $("controls").replaceChildren(b);
+    b.focus();
+  }
+
+  function focusControls() {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !$("controls").contains(active) && active.id !== "main") return;
+    const first = /** @type {HTMLElement|null} */ ($("controls").querySelector("button.primary, button, input"));
+    first?.focus({ preventScroll: true });
+  }
+
+  function handover(/** @type {any} */ view, /** @type {number} */ seat) {
+    $("controls").replaceChildren();
+    const name = seatName(view, seat);
+    $("handover-title").textContent = `${name}'s decision`;
+    $("handover-text").textContent = `Please pass the screen to ${name}. ${promptText(view)}`;
+    const go = $("handover-go");
+    go.textContent = `I am ${name}: show my choices`;
+    $("handover").hidden = false;
+    setStatus(`${promptText(view)} Waiting for ${name} to take the screen.`);
+    go.onclick = () => { table.holder = seat; $("handover").hidden = true; advance(); };
+    go.focus();
+  }
+
+  /**
+   * The computer at `seat` moves: its reason goes in the log with its own move, before the
+   * events that move caused. Returns the viewer's view after it, or false when stopped.
+   * @param {any} view @param {number} seat @param {number} tok
+   * @returns {Promise<any>}
+   */
+  async function botMove(view, seat, tok) {
+    draw(view, { thinking: seat });
+    await sleep(PACE_MS[pace()] ?? PACE_MS.normal);
+    if (tok !== token) return false;
+    const res = await request({ op: "bot", seat, viewer: viewerSeat(view) });
+    if (tok !== token) return false;
+    if (!res.ok) throw new Error(`${seatName(view, seat)} (computer) could not move: ${res.error?.message ?? res.error?.code}`);
+    if (res.reason) log(`${seatName(view, seat)}: “${res.reason}”`, "reason");
+    logEvents(res.events);
+    await hooks.afterMove?.();
+    return res.view?.seat === viewerSeat(view) ? res.view : null;
+  }
+
+  /** A human's move from the controls. */
+  async function humanAct(/** @type {any} */ action) {
+    const tok = token;
+    for (const b of $("controls").querySelectorAll("button")) b.disabled = true;
+    const res = await request({ op: "act", action, viewer: action.seat });
+    if (tok !== token) return;
+    if (!res.ok) {
+      setStatus(`Not allowed: ${res.error?.message ?? "the engine refused that move"}`);
+      for (const b of $("controls").querySelectorAll("button")) b.disabled = false;
+      return;
+    }
+    logEvents(res.events);
+    await hooks.afterMove?.();
+    hooks.onHumanMove?.();
+    cancel();
+    await loop(token, res.view?.seat === viewerSeat(res.view) ? res.view : null);
+  }
+
+  /** Let the computer make up to `n` moves now (an embed's "Next"), then show the table. */
+  async function stepBots(/** @type {number} */ n) {
+    cancel();
+    const tok = token;
+    let view = null;
+    for (let i = 0; i < n && tok === token; i++) {
+      if (!view) view = (await request({ op: "view", seat: viewerSeat(table.view) })).view;
+      if (!view || view.match_over || view.to_act == null || !isBot(view, view.to_act)) break;
+      view = await botMove(view, view.to_act, tok);
+      if (view === false) return;
+    }
+    const was = table.autoplay;
+    table.autoplay = false;
+    try { await loop(tok, view); } finally { table.autoplay = was; }
+  }
+
+  return table;
+}
