@@ -286,7 +286,7 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     assert frame_data(frame)["embedStep"] == "1"
     expect(frame.locator("#embed-step")).to_have_text("Step 1 of 11")
     expect(frame.locator("#upcard-slot [aria-label='queen of hearts']")).to_be_visible()
-    expect(frame.locator("#status")).to_contain_text("Fanny is deciding whether to sell")
+    expect(frame.locator("#status")).to_contain_text("Fanny decides whether to keep or sell")
     expect(frame.locator(".site-header")).to_be_hidden()
     expect(frame.locator("#rules")).to_be_hidden()
 
@@ -295,7 +295,7 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     example.evaluate("(el) => el.step()")
     t = settle_frame(frame, page, t)
     assert frame_data(frame)["embedStep"] == "2"
-    expect(frame.locator("#status")).to_contain_text("auctioning the queen of hearts")
+    expect(frame.locator("#status")).to_contain_text("bids for the queen of hearts")
     expect(frame.locator("#log")).to_contain_text("auction")
     example.evaluate("(el) => el.stepTo(5)")
     t = settle_frame(frame, page, t)
@@ -334,7 +334,7 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     settle_frame(frame, page, t)
     hand = wait_until(lambda: host_events(page, "hand"), "a finished hand", page=page)[-1]["detail"]
     assert hand["winnerName"] == "Mary Crawford" and hand["pot"] == 12 and hand["card"] == "QH"
-    expect(frame.locator("#hand-result")).to_contain_text("Mary Crawford wins the pot of 12 chips")
+    expect(frame.locator("#hand-result")).to_contain_text("Mary Crawford takes the pot of 12 chips")
     expect(frame.locator("#embed-next")).to_be_disabled()
     full = frame.locator("#embed-full").get_attribute("href")
     assert "seed=" in full and "deck=" in full and "rule.facedown_buying=off" in full

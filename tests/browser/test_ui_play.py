@@ -180,10 +180,10 @@ def test_auction_facedown_trades_counter_and_refusal(watched: Page):
     assert page.locator("#seats .card-back[data-card]").count() == 0
 
     # The dealer auctions the upcard; the bids are bounded by the template.
-    expect(page.locator("#status")).to_contain_text("Fanny is deciding whether to sell the king of hearts")
+    expect(page.locator("#status")).to_contain_text("Fanny decides whether to keep or sell the king of hearts")
     priced(page, "Fanny", "Reserve (lowest price you will take)", 5, "Start the auction")
     priced(page, "Edmund", "Your bid", 6, "Bid")
-    expect(page.locator("#status")).to_contain_text("highest bid is 6 chips from Edmund")
+    expect(page.locator("#status")).to_contain_text("the top bid is 6 chips, from Edmund")
     bid_box = page.locator("#controls").get_by_label("Your bid", exact=True)
     take_screen(page, "Mary")
     assert bid_box.get_attribute("min") == "7"
@@ -214,7 +214,7 @@ def test_auction_facedown_trades_counter_and_refusal(watched: Page):
     # Play the hand out: nobody else holds a heart, so Mary's king wins.
     play_on(page, lambda p: p.locator("#match-summary").is_visible())
     expect(page.locator("#hand-result")).to_be_visible()
-    expect(page.locator("#hand-result")).to_contain_text("Mary wins the pot of 12 chips with the king of hearts")
+    expect(page.locator("#hand-result")).to_contain_text("Mary takes the pot of 12 chips with the king of hearts")
     # every card shown at the end of the hand, with chip changes
     assert page.locator("#hand-result .result-cards .card").count() >= 10
     expect(page.locator("#match-summary svg.chart")).to_be_visible()
@@ -229,7 +229,7 @@ def test_firm_price_reload_resumes_and_ace_upcard(watched: Page):
                                   rules={"max_hands": 2}))
     press(page, "Fanny", "Deal the hand")
     priced(page, "Fanny", "Price", 5, "Offer for sale")
-    expect(page.locator("#status")).to_contain_text("offers the queen of hearts for 5 chips")
+    expect(page.locator("#status")).to_contain_text("buy the queen of hearts from Fanny for 5 chips")
     press(page, "Edmund", re.compile(r"^Buy the queen of hearts for 5 chips$"), confirm=True)
     assert "Fanny sells the queen of hearts to Edmund for 5" in log_text(page)
     press(page, "Fanny", "Pass (no offer)")
@@ -249,7 +249,7 @@ def test_firm_price_reload_resumes_and_ace_upcard(watched: Page):
 
     # Finish hand 1 (Edmund's queen stands: nobody else holds a heart).
     play_on(page, lambda p: p.locator("#hand-result").is_visible())
-    expect(page.locator("#hand-result")).to_contain_text("Edmund wins the pot")
+    expect(page.locator("#hand-result")).to_contain_text("Edmund takes the pot")
     # Hand 2: the winner deals; the upcard is an ace, which wins at once.
     press(page, "Edmund", "Deal the hand")
     expect(page.locator("#match-summary")).to_be_visible()
@@ -263,13 +263,13 @@ def test_negotiated_sale_with_counter_and_decline(watched: Page):
     open_match(page, scenario_url(THREE, seed=3, decks=[NO_HEARTS_KH], rules={"max_hands": 1}))
     press(page, "Fanny", "Deal the hand")
     priced(page, "Fanny", "Asking price", 20, "Start haggling", buyer="Mary")
-    expect(page.locator("#status")).to_contain_text("Fanny and Mary are haggling over the king of hearts")
+    expect(page.locator("#status")).to_contain_text("Mary answers Fanny's ask of 20 chips for the king of hearts")
     priced(page, "Mary", "Your price", 9, "Make counter-offer")
     priced(page, "Fanny", "Your price", 14, "Make counter-offer")
     press(page, "Mary", re.compile(r"^Accept 14 chips$"), confirm=True)
     assert "Fanny sells the king of hearts to Mary for 14" in log_text(page)
     play_on(page, lambda p: p.locator("#match-summary").is_visible())
-    expect(page.locator("#hand-result")).to_contain_text("Mary wins")
+    expect(page.locator("#hand-result")).to_contain_text("Mary takes the pot")
 
 
 def test_invalid_link_gives_message_and_defaults(watched: Page):

@@ -63,15 +63,10 @@ function button(label, onClick, primary = false) {
 /** What the current decision is about, in words ("the queen of hearts", "Edmund's face-down card"). */
 function subject(view) {
   const p = view.pending ?? {};
-  if (p.card == null && p.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
-  const item = p.item ?? p.card ?? view.best?.card ?? view.upcard;
-  if (typeof item === "string") return theCard(item);
-  if (Array.isArray(item)) return `${seatName(view, item[0])}'s face-down card`;
-  if (item && typeof item === "object") {
-    const owner = item.owner ?? item.seat ?? item.target;
-    if (owner != null) return `${seatName(view, owner)}'s face-down card`;
-  }
-  return "the card";
+  if (p.card) return theCard(p.card);
+  if (p.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
+  const card = view.best?.card ?? view.upcard;
+  return card ? theCard(card) : "the card";
 }
 
 function suggested(view) {
@@ -120,12 +115,12 @@ export function buildControls(view, act) {
         break;
       }
       case "accept": {
-        let label = "Accept";
-        let q = `Accept the deal for ${what}?`;
-        const price = phase === "negotiation" ? (view.seat === p.seller ? p.bid : p.ask) : (p.price ?? p.high_bid);
+        // The engine says what the trade settles at (settles_at): the page never works it out.
+        const price = t.settles_at;
+        let label = `Accept ${chips(price)}`;
+        let q = `Agree the trade of ${what} at ${chips(price)}?`;
         if (phase === "firm") { label = `Buy ${what} for ${chips(price)}`; q = `Pay ${chips(price)} to ${seatName(view, p.seller)} for ${what}?`; }
-        else if (phase === "auction_confirm") { label = `Sell to the top bid (${chips(p.high_bid)})`; q = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${chips(p.high_bid)}?`; }
-        else if (price != null) { label = `Accept ${chips(price)}`; q = `Agree the trade of ${what} at ${chips(price)}?`; }
+        else if (phase === "auction_confirm") { label = `Sell to the top bid (${chips(price)})`; q = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${chips(price)}?`; }
         simple.append(button(label, async (b) => {
           const ok = await ask({ title: "Agree the trade?", text: q, okLabel: "Agree", returnFocus: b });
           if (ok) await act(base);

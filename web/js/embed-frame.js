@@ -74,8 +74,9 @@ export function parseEmbedParams(search, selfOrigin) {
   const seat = single("seat");
   if (seat != null) {
     if (seat === "none") config.seat = null;
-    else if (/^[0-7]$/.test(seat)) config.seat = Number(seat);
-    else problems.push(`the seat must be a seat number from 0 to 7 or “none”, not “${seat.slice(0, 20)}”`);
+    // Whether the seat exists is known once the players are (the scenario's or the engine's).
+    else if (/^\d{1,2}$/.test(seat)) config.seat = Number(seat);
+    else problems.push(`the seat must be a seat number or “none”, not “${seat.slice(0, 20)}”`);
   }
   const origin = single("origin");
   if (origin != null) {
@@ -352,12 +353,12 @@ function updateNav() {
 }
 
 function announceHand(/** @type {any} */ view, /** @type {any} */ h) {
-  const winner = h.outcome?.winners?.length === 1 ? h.outcome.winners[0] : h.winner ?? null;
+  const o = h.outcome;
+  const winner = o.winners[0] ?? null;
   post("hand", {
     number: h.number, winner,
     winnerName: winner == null ? null : seatName(view, winner),
-    card: h.outcome?.card ?? h.card ?? null, pot: h.outcome?.pot ?? h.pot,
-    reason: h.outcome?.reason ?? h.reason ?? null,
+    card: o.card, pot: o.pot, reason: o.reason,
     step: em.mode === "scenario" ? em.step : null,
   });
 }
@@ -582,20 +583,22 @@ async function boot() {
   }
 }
 
-async function start() {
+/** Start: the parameters' `problems` are shown with the scenario's own (before any engine). */
+async function start(problems = /** @type {string[]} */ ([])) {
   em.table.setState("busy");
   if (em.config.scenario) {
     const { record, problem } = await loadScenario(em.config.scenario);
-    if (problem) { showError([problem], { code: "bad_scenario" }); return; }
+    if (problem) { showError([...problems, problem], { code: problems.length ? "bad_params" : "bad_scenario" }); return; }
     em.record = record;
     em.steps = record.actions.length;
     const meta = record.meta ?? {};
     const first = em.config.step ?? meta.start ?? 0;
-    if (first > em.steps) { showError([`the scenario “${em.config.scenario}” has ${em.steps} steps, so it cannot start at step ${first}`], { code: "bad_step" }); return; }
-    if (em.config.seat != null && em.config.seat >= record.players.length) {
-      showError([`seat ${em.config.seat} does not exist in this scenario (seats 0 to ${record.players.length - 1})`], { code: "bad_seat" });
-      return;
+    const seats = record.players.length;
+    if (em.config.seat != null && em.config.seat >= seats) {
+      problems.push(`the seat must be a seat number from 0 to ${seats - 1} (this scenario has ${seats} players) or “none”, not “${em.config.seat}”`);
     }
+    if (first > em.steps) problems.push(`the scenario “${em.config.scenario}” has ${em.steps} steps, so it cannot start at step ${first}`);
+    if (problems.length) { showError(problems); return; }
     em.start = first;
     em.title = meta.title ?? "A game of Speculation";
     $("embed-title").textContent = em.title;
@@ -658,6 +661,6 @@ export function startEmbed() {
   buildBar();
   window.addEventListener("message", onMessage);
   watchHeight();
-  if (problems.length) { showError(problems); return; }
-  start();
+  if (problems.length && !config.scenario) { showError(problems); return; }
+  start(problems);
 }

@@ -11,11 +11,26 @@ function el(tag, cls, text) {
   return e;
 }
 
-/** Rectangles of every face-up card and every seat's chips, for showing movement. */
+/** The face-up cards on the felt: not the copies in the end-of-hand table or the summary. */
+function feltCards() {
+  return /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#table .felt [data-card]"));
+}
+
+/** A box a card can really be seen to move from: non-zero and inside the felt. */
+function usableBox(/** @type {DOMRect} */ r, /** @type {DOMRect} */ felt) {
+  if (r.width < 1 || r.height < 1) return false;
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  return cx >= felt.left && cx <= felt.right && cy >= felt.top && cy <= felt.bottom;
+}
+
+/** Rectangles of every visible face-up card on the felt, for showing movement. */
 function snapshotPositions() {
   const pos = new Map();
-  for (const c of document.querySelectorAll("#table [data-card]")) {
-    pos.set(`card:${c.dataset.card}`, c.getBoundingClientRect());
+  const felt = document.querySelector("#table .felt")?.getBoundingClientRect();
+  if (!felt) return pos;
+  for (const c of feltCards()) {
+    const r = c.getBoundingClientRect();
+    if (usableBox(r, felt)) pos.set(`card:${c.dataset.card}`, r);
   }
   return pos;
 }
@@ -25,19 +40,22 @@ function motionAllowed() {
   return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-function playMoves(before) {
+/** Slide each card on the felt from where it was; a card with no usable old box just appears. */
+function playMoves(/** @type {Map<string, DOMRect>} */ before) {
   if (!motionAllowed()) return;
-  for (const c of document.querySelectorAll("#table [data-card]")) {
+  const felt = document.querySelector("#table .felt")?.getBoundingClientRect();
+  if (!felt) return;
+  for (const c of feltCards()) {
     const old = before.get(`card:${c.dataset.card}`);
-    if (!old) { c.classList.add("is-new"); continue; }
     const now = c.getBoundingClientRect();
+    if (!old || !usableBox(now, felt)) { c.classList.add("is-new"); continue; }
     const dx = old.left - now.left;
     const dy = old.top - now.top;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-    const sx = old.width / (now.width || 1);
+    const sx = old.width / now.width;
     c.classList.add("is-moving");
     const anim = c.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) scale(${sx})` }, { transform: "none" }],
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${sx})`, transformOrigin: "top left" }, { transform: "none", transformOrigin: "top left" }],
       { duration: 480, easing: "cubic-bezier(.2,.7,.2,1)" },
     );
     anim.onfinish = () => c.classList.remove("is-moving");

@@ -24,6 +24,8 @@ export class SetupForm {
     this.bots = hello.bots ?? [];
     this.options = hello.options ?? [];
     this.presets = hello.presets ?? [];
+    // How many players and how long a name: the engine's limits, never the page's own.
+    this.limits = hello.limits;
     this.optionInputs = new Map();
     this.built = false;
   }
@@ -39,13 +41,15 @@ export class SetupForm {
       sel.append(o);
     }
     sel.addEventListener("change", () => { this.applyPreset(sel.value); this.updateLink(); });
+    const { min, max } = this.limits.players;
+    $("setup-players-legend").textContent = `Players (${min} to ${max})`;
     const box = $("setup-options");
     box.replaceChildren();
     for (const opt of this.options) box.append(this.optionField(opt));
     $("setup-add").addEventListener("click", () => { this.addPlayer(); this.updateLink(); this.syncButtons(); });
     $("setup-remove").addEventListener("click", () => {
       const list = $("setup-players");
-      if (list.children.length > 2) list.lastElementChild.remove();
+      if (list.children.length > this.limits.players.min) list.lastElementChild.remove();
       this.updateLink(); this.syncButtons();
     });
     $("setup-form").addEventListener("input", () => this.updateLink());
@@ -177,7 +181,7 @@ export class SetupForm {
     };
     const name = el("input");
     name.type = "text";
-    name.maxLength = 40;
+    name.maxLength = this.limits.name.max_length;
     name.value = player.name ?? "";
     name.className = "pl-name";
     name.autocomplete = "off";
@@ -245,7 +249,7 @@ export class SetupForm {
   addPlayer(player) {
     const list = $("setup-players");
     const i = list.children.length;
-    if (i >= 8) return;
+    if (i >= this.limits.players.max) return;
     let p = player;
     if (!p) {
       const { persons, levels } = this.botChoices();
@@ -263,8 +267,8 @@ export class SetupForm {
 
   syncButtons() {
     const n = $("setup-players").children.length;
-    $("setup-add").disabled = n >= 8;
-    $("setup-remove").disabled = n <= 2;
+    $("setup-add").disabled = n >= this.limits.players.max;
+    $("setup-remove").disabled = n <= this.limits.players.min;
   }
 
   /** Fill the form from settings ({players, preset, rules, seed}); missing parts get defaults. */
@@ -273,12 +277,12 @@ export class SetupForm {
     const list = $("setup-players");
     list.replaceChildren();
     const players = settings.players?.length ? settings.players : null;
-    if (players) players.slice(0, 8).forEach((p, i) => list.append(this.playerRow(p, i)));
+    if (players) players.slice(0, this.limits.players.max).forEach((p, i) => list.append(this.playerRow(p, i)));
     else {
-      const n = this.bots.length ? 4 : 2;
+      const n = this.bots.length ? 4 : this.limits.players.min;
       for (let i = 0; i < n; i++) this.addPlayer();
     }
-    while (list.children.length < 2) this.addPlayer();
+    while (list.children.length < this.limits.players.min) this.addPlayer();
     this.applyPreset(settings.preset ?? this.presets[0]?.id, settings.rules ?? {});
     $("setup-seed").value = settings.seed ?? randomSeed();
     this.syncButtons();

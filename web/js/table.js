@@ -224,7 +224,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     box.hidden = false;
     $("hand-result-title").textContent = `End of hand ${h.number}`;
     const p = document.createElement("p");
-    p.textContent = h.outcome?.text ?? "";
+    p.textContent = h.outcome.text;
     if (!site) {
       const changes = document.createElement("p");
       changes.className = "hint";
@@ -233,14 +233,13 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       $("hand-result-body").replaceChildren(p, changes);
       return;
     }
-    const decider = h.outcome?.card ?? h.card;
-    if (decider) {
+    if (h.outcome.card) {
       const win = document.createElement("span");
       win.className = "result-cards result-winner";
-      win.append(cardFace(decider));
+      win.append(cardFace(h.outcome.card));
       p.prepend(win);
     }
-    const winners = new Set(h.outcome?.winners ?? (h.winner == null ? [] : [h.winner]));
+    const winners = new Set(h.outcome.winners);
     const wrap = document.createElement("div");
     wrap.className = "table-scroll";
     const t = document.createElement("table");
@@ -303,7 +302,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       return { name: s.name, values };
     });
     const p = document.createElement("p");
-    p.textContent = view.match_outcome?.text ?? "";
+    p.textContent = view.match_outcome.text;
     const row = document.createElement("div");
     row.className = "row-buttons";
     row.append(...(hooks.summaryButtons?.() ?? []));
