@@ -1,86 +1,74 @@
-// Plain-words descriptions of the table, built only from the view the engine sends.
-import { theCard, suitName } from "./cards.js";
+// Plain words for the table. The engine writes every sentence about the game (the prompt, the
+// log, the end of a hand and of the match); this module only formats names, chips and chances.
+//
+//   import { seatName, chips, describeTurn } from "./text.js";
+//   chips(1)              // "1 chip"
+//   promptText(view)      // view.prompt.text, e.g. "Edmund decides whether to buy the king ..."
+import { suitName } from "./cards.js";
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Seat} Seat */
+
+/**
+ * A seat's name from the view; "the pool" for no seat (the pool can hold the upcard).
+ * @param {Pick<View, "seats"> | null | undefined} view
+ * @param {Seat | null | undefined} seat
+ */
 export function seatName(view, seat) {
   if (seat === null || seat === undefined) return "the pool";
   const s = view?.seats?.[seat];
   return s?.name ?? `Seat ${Number(seat) + 1}`;
 }
 
+/**
+ * "1 chip", "2 chips", "-1 chip".
+ * @param {number} n
+ */
 export function chips(n) {
   return `${n} ${Math.abs(n) === 1 ? "chip" : "chips"}`;
 }
 
+/**
+ * A chance as a whole percentage ("43%"), "<1%" for a small non-zero chance, "" for no number.
+ * @param {unknown} f
+ */
 export function pct(f) {
   if (typeof f !== "number" || !Number.isFinite(f)) return "";
   if (f > 0 && f < 0.005) return "<1%";
   return `${Math.round(f * 100)}%`;
 }
 
-function pendingCard(view) {
-  const p = view.pending ?? {};
-  return p.card ?? p.item ?? view.best?.card ?? view.upcard ?? null;
-}
-
-function itemWords(view, item) {
-  // An item is a face-up card ("QH"), or a face-down card given as {owner, position} / [owner, pos].
-  if (typeof item === "string") return theCard(item);
-  if (Array.isArray(item)) return `${seatName(view, item[0])}'s face-down card`;
-  if (item && typeof item === "object") {
-    const owner = item.owner ?? item.seat ?? item.target;
-    if (item.card && typeof item.card === "string") return theCard(item.card);
-    if (owner !== undefined) return `${seatName(view, owner)}'s face-down card`;
-  }
-  return "the card";
-}
-
-/** One sentence saying whose decision it is and about what. */
-export function describeTurn(view) {
+/**
+ * The status sentence: the engine's sentence for the decision under way (third person, with
+ * names), or once the match is over the engine's sentence for how it ended.
+ * @param {Pick<View, "prompt" | "match_over" | "match_outcome"> | null | undefined} view
+ * @returns {string}
+ */
+export function promptText(view) {
   if (!view) return "";
-  if (typeof view.prompt === "string" && view.prompt) return view.prompt;
-  const phase = view.phase;
-  const p = view.pending ?? {};
-  if (view.match_over || phase === "match_over") return "The match is over.";
-  const who = seatName(view, view.to_act);
-  const card = pendingCard(view);
-  const thing = itemWords(view, p.item ?? card);
-  switch (phase) {
-    case "deal":
-      return `${who} is to deal the next hand.`;
-    case "sale":
-      return `${who} is deciding whether to sell ${thing}.`;
-    case "firm":
-      return `${seatName(view, p.seller)} offers ${thing} for ${chips(p.price ?? 0)}; ${who} is deciding whether to buy.`;
-    case "negotiation": {
-      const bits = [];
-      const ask = p.ask ?? p.last_ask, bid = p.bid ?? p.last_bid;
-      if (ask != null) bits.push(`asking ${chips(ask)}`);
-      if (bid != null) bits.push(`offered ${chips(bid)}`);
-      const over = p.card ? theCard(p.card) : p.position != null ? `${seatName(view, p.seller)}'s face-down card (number ${p.position + 1} in the pile)` : thing;
-      return `${seatName(view, p.seller)} and ${seatName(view, p.buyer)} are haggling over ${over}` +
-        (bits.length ? ` (${bits.join(", ")})` : "") + `; ${who} is to answer.`;
-    }
-    case "auction": {
-      const high = p.high_bid != null && p.high_bidder != null
-        ? `the highest bid is ${chips(p.high_bid)} from ${seatName(view, p.high_bidder)}`
-        : (p.reserve ? `the reserve is ${chips(p.reserve)}` : "no bids yet");
-      return `${seatName(view, p.seller)} is auctioning ${thing}; ${high}. ${who} is to bid or pass.`;
-    }
-    case "auction_confirm":
-      return `${who} is deciding whether to accept the top bid of ${chips(p.high_bid ?? 0)} for ${thing}.`;
-    case "market":
-      if (p.offer || p.buyer != null) {
-        const o = p.offer ?? p;
-        return `${seatName(view, o.buyer)} offers ${chips(o.price ?? o.last_bid ?? 0)} for ${itemWords(view, o.item ?? [o.target ?? o.owner, o.card ?? o.position])}; ${who} is to answer.`;
-      }
-      return `${who} may offer to buy someone's face-down card, or pass.`;
-    case "reveal":
-      return `${who} is to turn up a card.`;
-    default:
-      return view.to_act != null ? `It is ${who}'s turn.` : "";
-  }
+  if (view.match_over) return view.match_outcome?.text ?? "The match is over.";
+  return view.prompt?.text ?? "";
 }
 
+/** The engine's sentence for the decision under way (the older name of promptText). */
+export const describeTurn = promptText;
+
+/**
+ * The same decision as said to `seat`: the engine's second-person sentence when `seat` is the
+ * one deciding, its third-person sentence otherwise.
+ * @param {Pick<View, "prompt"> | null | undefined} view
+ * @param {Seat | null | undefined} seat
+ */
+export function promptFor(view, seat) {
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return seat != null && seat === prompt.seat ? prompt.you : prompt.text;
+}
+
+/**
+ * The trump suit in words, or "not yet known" before the upcard is turned.
+ * @param {Pick<View, "trump"> | null | undefined} view
+ */
 export function trumpWords(view) {
-  return view?.trump ? `${suitName(view.trump)}` : "not yet known";
+  return view?.trump ? suitName(view.trump) : "not yet known";
 }
