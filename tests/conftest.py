@@ -10,8 +10,8 @@ Fixtures
 
 Browser tests (marker `browser`, given to everything under tests/browser/) run
 in Debian's /usr/bin/chromium.  Without it they fail when CI is set and skip
-otherwise; the same goes for Node tests (marker `node`) without node or
-node_modules.  A failed browser test leaves a screenshot (pytest-playwright's
+otherwise; the same goes for Node tests (marker `node`, or `node("typescript")` for a test
+that needs that package) without node or node_modules.  A failed browser test leaves a screenshot (pytest-playwright's
 --screenshot only-on-failure) and console.log under test-artifacts/.
 """
 
@@ -87,11 +87,13 @@ def pytest_collection_modifyitems(config, items):
 def pytest_runtest_setup(item):
     if item.get_closest_marker("browser") and not os.access(CHROMIUM, os.X_OK):
         missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    if item.get_closest_marker("node"):
+    node = item.get_closest_marker("node")
+    if node:
         if shutil.which("node") is None:
             missing("node is not installed")
-        if not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
-            missing("node_modules/pyodide is missing (npm ci)")
+        for package in node.args or ("pyodide",):  # pytest.mark.node("typescript"): needs that one
+            if not (ROOT / "node_modules" / package / "package.json").exists():
+                missing(f"node_modules/{package} is missing (npm ci)")
 
 
 # ----------------------------------------------------------------- the site

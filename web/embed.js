@@ -17,27 +17,56 @@
  */
 (function () {
   "use strict";
-  if (window.SpeculationEmbed) return;
+  /**
+   * One embed's state, kept on its element.
+   * @typedef {object} EmbedState
+   * @property {EmbedElement} el
+   * @property {HTMLIFrameElement | null} frame
+   * @property {boolean} ready the frame said "ready": messages go straight to it
+   * @property {Message[]} queue messages sent before that
+   * @property {number} id
+   */
+  /**
+   * An element upgraded to an embed, with its API.
+   * @typedef {HTMLElement & {__spec?: EmbedState, load?: () => void, step?: (by?: number) => void,
+   *   stepTo?: (n: number) => void, restart?: () => void, newDeal?: (seed?: number) => void,
+   *   autoplay?: (on: boolean) => void}} EmbedElement
+   */
+  /** A message of the envelope {ns, v, type, ...}; from the frame it is untrusted until checked. @typedef {Record<string, any>} Message */
+
+  var host = /** @type {Window & {SpeculationEmbed?: object}} */ (window);
+  if (host.SpeculationEmbed) return;
 
   var NS = "speculation-embed";
   var VERSION = 1;
   var ATTRS = ["scenario", "step", "preset", "seed", "theme", "autoplay", "seat", "pace"];
   var script = document.currentScript;
-  var SITE = new URL(".", script && script.src ? script.src : location.href);
+  var SITE = new URL(".", script instanceof HTMLScriptElement && script.src ? script.src : location.href);
   var FRAME_ORIGIN = SITE.origin;
+  /** @type {EmbedState[]} */
   var embeds = [];
   var counter = 0;
 
   function stylesheet() {
     var href = new URL("css/embed-host.css", SITE).href;
     var links = document.querySelectorAll("link[rel=stylesheet]");
-    for (var i = 0; i < links.length; i++) if (links[i].href === href) return;
+    for (var i = 0; i < links.length; i++) {
+      var known = links[i];
+      if (known instanceof HTMLLinkElement && known.href === href) return;
+    }
     var link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = href;
     document.head.appendChild(link);
   }
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {string | null} [cls]
+   * @param {string | null} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function make(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -45,6 +74,7 @@
     return e;
   }
 
+  /** @param {Element} el @param {string} name */
   function attr(el, name) {
     if (el.hasAttribute(name)) return el.getAttribute(name);
     if (el.hasAttribute("data-" + name)) return el.getAttribute("data-" + name);
@@ -52,6 +82,7 @@
   }
 
   /** The frame's URL: the element's attributes as URL parameters, plus the page's origin. */
+  /** @param {Element} el */
   function frameUrl(el) {
     var u = new URL("index.html", SITE);
     var q = u.searchParams;
@@ -67,6 +98,7 @@
     return u.href;
   }
 
+  /** @param {EmbedElement} el */
   function placeholder(el) {
     var label = attr(el, "label") || "A game of Speculation";
     var box = make("div", "spec-embed__placeholder");
@@ -76,7 +108,9 @@
     // card="QH": the upcard of the example, drawn on the placeholder (decoration only).
     var card = /^(10|[2-9TJQKA])([SHDC])$/i.exec(attr(el, "card") || "");
     var up = make("span", "spec-embed__up" + (card && /[HD]/i.test(card[2]) ? " spec-embed__up--red" : ""));
-    up.textContent = card ? card[1].toUpperCase().replace("T", "10") + { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[card[2].toUpperCase()] : "?";
+    /** @type {Record<string, string>} */
+    var symbols = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+    up.textContent = card ? card[1].toUpperCase().replace("T", "10") + symbols[card[2].toUpperCase()] : "?";
     felt.appendChild(up);
     var body = make("div", "spec-embed__body");
     var title = make("p", "spec-embed__title", label);
@@ -99,9 +133,11 @@
     return box;
   }
 
+  /** @param {EmbedElement} el */
   function upgrade(el) {
     if (el.__spec) return;
     stylesheet();
+    /** @type {EmbedState} */
     var state = { el: el, frame: null, ready: false, queue: [], id: ++counter };
     el.__spec = state;
     el.classList.add("spec-embed");
@@ -116,9 +152,11 @@
     el.autoplay = function (on) { send(el, { type: "autoplay", on: !!on }); };
   }
 
+  /** @param {EmbedElement} el */
   function load(el) {
-    var s = el.__spec;
-    if (!s || s.frame) return;
+    var state = el.__spec;
+    if (!state || state.frame) return;
+    var s = state;
     var frame = document.createElement("iframe");
     frame.className = "spec-embed__frame";
     frame.title = (attr(el, "label") || "A game of Speculation") + " (playable example)";
@@ -134,24 +172,35 @@
     frame.focus();
   }
 
+  /** @param {EmbedState} s */
   function shown(s) {
     if (s.el.getAttribute("data-state") === "loading") s.el.setAttribute("data-state", "starting");
   }
 
+  /** @param {EmbedElement} el @param {Message} fields */
   function send(el, fields) {
     var s = el.__spec;
     if (!s) return;
+    /** @type {Message} */
     var msg = { ns: NS, v: VERSION };
     for (var k in fields) if (Object.prototype.hasOwnProperty.call(fields, k)) msg[k] = fields[k];
     if (!s.frame) { load(el); }
-    if (!s.ready) { s.queue.push(msg); return; }
-    s.frame.contentWindow.postMessage(msg, FRAME_ORIGIN);
+    if (!s.ready || !s.frame) { s.queue.push(msg); return; }
+    post(s.frame, msg);
   }
 
+  /** @param {HTMLIFrameElement} frame @param {Message} msg */
+  function post(frame, msg) {
+    if (frame.contentWindow) frame.contentWindow.postMessage(msg, FRAME_ORIGIN);
+  }
+
+  /** @param {unknown} x @param {number} max */
   function isCount(x, max) { return typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= max; }
+  /** @param {unknown} x */
   function isText(x) { return typeof x === "string" && x.length <= 500; }
 
   // What the frame may say, and the shape each message must have.
+  /** @type {Record<string, (m: Message) => boolean>} */
   var FROM_FRAME = {
     ready: function (m) { return (m.mode === "scenario" || m.mode === "live") && isText(m.title); },
     height: function (m) { return typeof m.height === "number" && isFinite(m.height) && m.height > 0 && m.height <= 20000; },
@@ -165,11 +214,12 @@
     if (ev.origin !== FRAME_ORIGIN) return;
     var s = null;
     for (var i = 0; i < embeds.length; i++) {
-      if (embeds[i].frame && embeds[i].frame.contentWindow === ev.source) { s = embeds[i]; break; }
+      var f = embeds[i].frame;
+      if (f && f.contentWindow === ev.source) { s = embeds[i]; break; }
     }
     if (!s || !m || typeof m !== "object" || m.ns !== NS || m.v !== VERSION) return;
     if (typeof m.type !== "string" || !Object.prototype.hasOwnProperty.call(FROM_FRAME, m.type)) return;
-    if (!FROM_FRAME[m.type](m)) return;
+    if (!FROM_FRAME[m.type](m) || !s.frame) return;
     if (m.type === "height") {
       s.frame.height = String(Math.ceil(m.height));
       shown(s);
@@ -177,7 +227,7 @@
       s.ready = true;
       s.el.setAttribute("data-state", "ready");
       var q = s.queue.splice(0);
-      for (var j = 0; j < q.length; j++) s.frame.contentWindow.postMessage(q[j], FRAME_ORIGIN);
+      for (var j = 0; j < q.length; j++) post(s.frame, q[j]);
     } else if (m.type === "error") {
       s.el.setAttribute("data-state", "error");
     }
@@ -185,9 +235,13 @@
     s.el.dispatchEvent(new CustomEvent("speculation:" + m.type, { detail: detail, bubbles: true }));
   });
 
+  /** @param {ParentNode} [root] */
   function scan(root) {
     var found = (root || document).querySelectorAll("speculation-game, [data-speculation-game]");
-    for (var i = 0; i < found.length; i++) upgrade(found[i]);
+    for (var i = 0; i < found.length; i++) {
+      var el = found[i];
+      if (el instanceof HTMLElement) upgrade(el);
+    }
   }
 
   if (window.customElements && !customElements.get("speculation-game")) {
@@ -203,5 +257,5 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { scan(); });
   else scan();
 
-  window.SpeculationEmbed = { version: VERSION, namespace: NS, site: SITE.href, scan: scan, upgrade: upgrade };
+  host.SpeculationEmbed = { version: VERSION, namespace: NS, site: SITE.href, scan: scan, upgrade: upgrade };
 })();

@@ -26,6 +26,10 @@
 // message   {type: "skip-waiting"} activates a waiting worker (the player said
 //           yes); {type: "version"} answers {build, cache} on the given port.
 
+// Type-checked with tsconfig.worker.json (the WebWorker library): `self` is this service
+// worker's global scope.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const BUILD = "__BUILD_HASH__";
 const SCOPE = new URL("./", self.location.href).href; // sw.js sits at the site's root
 // Cache names carry the site's path: two copies of the game on one origin
@@ -36,20 +40,24 @@ const NOT_PRECACHED = new Set(["sw.js"]); // the browser fetches the worker itse
 const NAV_TIMEOUT_MS = 4000;
 const BUILD_META = /<meta\s+name="build"\s+content="([^"]*)"/i;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache().catch(async (err) => {
     await caches.delete(CACHE); // never leave half a build behind
     throw err;
   }));
 });
 
-/** A response's headers without those that described the bytes on the wire. */
+/**
+ * A response's headers without those that described the bytes on the wire.
+ * @param {Headers} headers
+ */
 function storedHeaders(headers) {
   const out = new Headers(headers);
   for (const name of ["content-encoding", "content-length", "transfer-encoding"]) out.delete(name);
   return out;
 }
 
+/** @param {ArrayBuffer} buffer */
 async function hex(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -83,38 +91,43 @@ async function precache() {
   await cache.put(SCOPE + "build.json", manifestResponse);
 }
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
       .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
       .map((name) => caches.delete(name)));
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "skip-waiting") self.skipWaiting();
+  if (data.type === "skip-waiting") sw.skipWaiting();
   else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ build: BUILD, cache: CACHE });
   }
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return; // not ours
   if (request.mode === "navigate") event.respondWith(navigate(request));
   else event.respondWith(cacheFirst(request));
 });
 
+/** @param {Request} request */
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
   return hit || fetch(request);
 }
 
-/** The cached page for a navigation: the same file, or index.html for the app's own URLs. */
+/**
+ * The cached page for a navigation: the same file, or index.html for the app's own URLs.
+ * @param {Request} request
+ * @returns {Promise<Response | undefined>}
+ */
 async function cachedPage(request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
@@ -125,10 +138,15 @@ async function cachedPage(request) {
   return undefined;
 }
 
+/**
+ * @param {number} ms
+ * @returns {Promise<never>}
+ */
 function timeout(ms) {
   return new Promise((_, reject) => setTimeout(() => reject(new Error("network timeout")), ms));
 }
 
+/** @param {Request} request */
 async function navigate(request) {
   let response;
   try {

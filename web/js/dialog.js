@@ -1,49 +1,80 @@
 // Confirmation dialog (native <dialog>): focus goes in, and back to where it came from.
-const $ = (id) => document.getElementById(id);
+//
+//   import { ask } from "./dialog.js";
+//   const answer = await ask({title: "Place this bid?", text: "Bid 7 chips?", okLabel: "Bid 7"});
+//   if (answer) ...   // null when cancelled; {price} with a price box
 
 /**
- * ask({title, text, okLabel, price: {min, max, value, label, hint}?, returnFocus})
- * resolves to null (cancelled) or {price}.
+ * The element with this id, of this type (the page's markup is fixed: a missing one is a bug).
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{new (): T, prototype: T}} type
+ * @returns {T}
+ */
+function byId(id, type) {
+  const e = document.getElementById(id);
+  if (!(e instanceof type)) throw new Error(`the page has no #${id} (${type.name})`);
+  return e;
+}
+
+/**
+ * @typedef {object} PriceBox
+ * @property {number} min
+ * @property {number} max
+ * @property {number} [value] the starting value (default: min)
+ * @property {string} [label]
+ * @property {string} [hint]
+ */
+
+/**
+ * Ask a question in the modal dialog; with `price`, also a whole number within its bounds.
+ * @param {{title: string, text: string, okLabel?: string, price?: PriceBox | null,
+ *   returnFocus?: HTMLElement | null}} options
+ * @returns {Promise<{price: number | undefined} | null>} null when cancelled
  */
 export function ask({ title, text, okLabel = "Confirm", price = null, returnFocus = null }) {
-  const dlg = $("confirm");
-  const input = $("confirm-price");
-  const row = $("confirm-price-row");
-  const err = document.createElement("p");
-  $("confirm-title").textContent = title;
-  $("confirm-text").textContent = text;
-  $("confirm-ok").textContent = okLabel;
+  const dlg = byId("confirm", HTMLDialogElement);
+  const input = byId("confirm-price", HTMLInputElement);
+  const row = byId("confirm-price-row", HTMLElement);
+  const hint = byId("confirm-price-hint", HTMLElement);
+  const form = byId("confirm-form", HTMLFormElement);
+  const okButton = byId("confirm-ok", HTMLButtonElement);
+  byId("confirm-title", HTMLElement).textContent = title;
+  byId("confirm-text", HTMLElement).textContent = text;
+  okButton.textContent = okLabel;
   row.hidden = !price;
   if (price) {
-    input.min = price.min;
-    input.max = price.max;
-    input.value = price.value ?? price.min;
-    $("confirm-price-label").textContent = price.label ?? "Price in chips";
-    $("confirm-price-hint").textContent = price.hint ?? `From ${price.min} to ${price.max}.`;
+    input.min = String(price.min);
+    input.max = String(price.max);
+    input.value = String(price.value ?? price.min);
+    byId("confirm-price-label", HTMLElement).textContent = price.label ?? "Price in chips";
+    hint.textContent = price.hint ?? `From ${price.min} to ${price.max}.`;
   }
-  const opener = returnFocus ?? document.activeElement;
+  const active = document.activeElement;
+  const opener = returnFocus ?? (active instanceof HTMLElement ? active : null);
   return new Promise((resolve) => {
     const onClose = () => {
       dlg.removeEventListener("close", onClose);
       form.removeEventListener("submit", onSubmit);
       const ok = dlg.returnValue === "ok";
-      let result = null;
-      if (ok) result = { price: price ? Number(input.value) : undefined };
+      const result = ok ? { price: price ? Number(input.value) : undefined } : null;
       // Return focus to the opener if it still exists, else to the controls or the table.
       queueMicrotask(() => {
+        /** @type {HTMLElement | null} */
         const target = opener && opener.isConnected ? opener
           : document.querySelector("#controls button, #controls input") ?? document.getElementById("main");
         target?.focus?.();
       });
       resolve(result);
     };
-    const form = $("confirm-form");
+    /** @param {SubmitEvent} ev */
     const onSubmit = (ev) => {
-      if (ev.submitter?.value !== "ok" || !price) return;
+      const submitter = ev.submitter;
+      if (!(submitter instanceof HTMLButtonElement) || submitter.value !== "ok" || !price) return;
       const v = Number(input.value);
       if (!Number.isInteger(v) || v < price.min || v > price.max) {
         ev.preventDefault();
-        $("confirm-price-hint").textContent = `Enter a whole number from ${price.min} to ${price.max}.`;
+        hint.textContent = `Enter a whole number from ${price.min} to ${price.max}.`;
         input.focus();
       }
     };
@@ -51,7 +82,7 @@ export function ask({ title, text, okLabel = "Confirm", price = null, returnFocu
     dlg.addEventListener("close", onClose);
     dlg.returnValue = "";
     dlg.showModal();
-    (price ? input : $("confirm-ok")).focus();
+    (price ? input : okButton).focus();
     if (price) input.select();
   });
 }

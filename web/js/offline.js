@@ -36,6 +36,7 @@
  * "speculation@<site path>#<build>"; localStorage keys here start "speculation:".
  */
 
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -44,6 +45,13 @@ const MIN_CHECK_GAP_MS = 60 * 1000;
 
 // ------------------------------------------------------------------ small DOM helpers
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -51,6 +59,13 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 
+/**
+ * The notice box with this id, made (hidden) at the end of the page the first time.
+ * @param {string} id
+ * @param {string} className
+ * @param {string} role
+ * @returns {HTMLElement}
+ */
 function banner(id, className, role) {
   let box = $(id);
   if (!box) {
@@ -63,8 +78,12 @@ function banner(id, className, role) {
 
 // ------------------------------------------------------------------ the update prompt
 
-let wordingTimer = 0;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let wordingTimer;
 
+/**
+ * @param {{inProgress: () => boolean, elsewhere: boolean, accept: () => void, dismiss: () => void}} offer
+ */
 function showUpdatePrompt({ inProgress, elsewhere, accept, dismiss }) {
   const box = banner("update-prompt", "update-prompt", "region");
   box.setAttribute("aria-label", "Update");
@@ -103,12 +122,16 @@ function showUpdatePrompt({ inProgress, elsewhere, accept, dismiss }) {
 
 // ------------------------------------------------------------------ registration
 
-/** Resolves when the engine has booted or failed (never blocks registration for long). */
+/**
+ * Resolves when the engine has booted or failed (never blocks registration for long).
+ * @returns {Promise<void>}
+ */
 function afterBoot(limitMs = 120000) {
   return new Promise((resolve) => {
     const boot = $("boot");
-    const done = () => !boot || boot.classList.contains("is-ready") || ($("boot-error") && !$("boot-error").hidden);
-    if (done()) { resolve(); return; }
+    const failed = () => { const e = $("boot-error"); return !!e && !e.hidden; };
+    const done = () => !boot || boot.classList.contains("is-ready") || failed();
+    if (!boot || done()) { resolve(); return; }
     const observer = new MutationObserver(() => { if (done()) finish(); });
     const timer = setTimeout(finish, limitMs);
     function finish() { observer.disconnect(); clearTimeout(timer); resolve(); }
@@ -116,17 +139,39 @@ function afterBoot(limitMs = 120000) {
   });
 }
 
+/** @returns {Promise<void>} */
 function loaded() {
   return document.readyState === "complete"
     ? Promise.resolve()
-    : new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+    : new Promise((resolve) => addEventListener("load", () => resolve(), { once: true }));
 }
 
+/**
+ * What the page is told when an update waits; return true to show your own prompt.
+ * @typedef {(offer: {accept: () => void, dismiss: () => void, inProgress: boolean,
+ *   elsewhere: boolean}) => boolean | void} UpdateHandler
+ */
+
+/**
+ * @typedef {object} OfflineController
+ * @property {"unsupported" | "waiting-for-boot" | "registered" | "failed"} state
+ * @property {boolean} updateReady
+ * @property {Promise<ServiceWorkerRegistration | null>} ready
+ * @property {() => Promise<boolean>} checkForUpdate
+ */
+
+/**
+ * Register the service worker after the boot and offer new deploys (see the top of this file).
+ * @param {{isGameInProgress?: () => boolean, onUpdateReady?: UpdateHandler | null,
+ *   checkEveryMs?: number}} [options]
+ * @returns {OfflineController}
+ */
 export function initOffline({
   isGameInProgress = () => false,
   onUpdateReady = null,
   checkEveryMs = CHECK_EVERY_MS,
 } = {}) {
+  /** @type {OfflineController} */
   const controller = {
     state: "unsupported",
     updateReady: false,
@@ -138,6 +183,7 @@ export function initOffline({
 
   let accepted = false;
   let controlled = !!sw.controller;
+  /** @type {ServiceWorker | null} */
   let offered = null; // the waiting worker already offered
   let lastCheck = 0;
   controller.state = "waiting-for-boot";
@@ -150,6 +196,7 @@ export function initOffline({
     offer(null, true);
   });
 
+  /** @param {ServiceWorker | null} worker */
   function offer(worker, elsewhere = false) {
     if (worker && offered === worker) return;
     offered = worker;
@@ -171,7 +218,9 @@ export function initOffline({
     if (!handled) showUpdatePrompt({ inProgress, elsewhere, accept, dismiss });
   }
 
+  /** @param {ServiceWorkerRegistration} reg */
   function watch(reg) {
+    /** @param {ServiceWorker | null} worker */
     const consider = (worker) => {
       // Only an update is offered: on the first visit nothing was controlling the page.
       if (worker && worker.state === "installed" && sw.controller) offer(worker);
@@ -207,7 +256,7 @@ export function initOffline({
       return reg;
     } catch (err) {
       controller.state = "failed";
-      console.warn(`Offline play is unavailable: ${err.message}`);
+      console.warn(`Offline play is unavailable: ${err instanceof Error ? err.message : String(err)}`);
       return null;
     }
   })();
@@ -216,8 +265,10 @@ export function initOffline({
 
 // ------------------------------------------------------------------ storage
 
+/** @type {Promise<boolean | null> | null} */
 let persistAsked = null;
 
+/** @returns {Promise<boolean | null>} */
 export function requestPersistence() {
   if (!persistAsked) {
     persistAsked = (async () => {
@@ -236,17 +287,26 @@ export function requestPersistence() {
 
 const PROBE_KEY = "speculation:probe";
 
+/** @typedef {"quota" | "unavailable" | "failed"} SaveError */
+
+/**
+ * @param {unknown} err
+ * @returns {SaveError}
+ */
 function classify(err) {
-  if (!err) return "failed";
-  const name = err.name || "";
-  if (name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" || err.code === 22 || err.code === 1014) {
+  if (!err || typeof err !== "object") return "failed";
+  const { name = "", code = 0 } = /** @type {{name?: string, code?: number}} */ (err);
+  if (name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" || code === 22 || code === 1014) {
     return "quota";
   }
   if (name === "SecurityError" || name === "InvalidAccessError") return "unavailable";
   return "failed";
 }
 
-/** Why did a save fail? A tiny write tells storage-full from storage-off. */
+/**
+ * Why did a save fail? A tiny write tells storage-full from storage-off.
+ * @returns {SaveError}
+ */
 function diagnose() {
   try {
     if (typeof localStorage === "undefined" || localStorage === null) return "unavailable";
@@ -258,6 +318,7 @@ function diagnose() {
   }
 }
 
+/** @type {Record<SaveError, string>} */
 const SAVE_WORDS = {
   quota: "the browser's storage for this site is full",
   unavailable: "this browser does not let the page store anything (a private window, or storage turned off)",
@@ -265,6 +326,7 @@ const SAVE_WORDS = {
 };
 let warned = false;
 
+/** @param {SaveError} error */
 function showSaveWarning(error) {
   if (warned) return; // once, until a save works again
   warned = true;
@@ -289,7 +351,11 @@ function clearSaveWarning() {
   document.documentElement.dataset.save = "ok";
 }
 
-/** Report the outcome of a save written elsewhere (storage.js's writeSave returns a boolean). */
+/**
+ * Report the outcome of a save written elsewhere (storage.js's writeSave returns a boolean).
+ * @param {boolean} ok
+ * @returns {{ok: boolean, error: SaveError | null}}
+ */
 export function noteSave(ok) {
   if (ok) { clearSaveWarning(); return { ok: true, error: null }; }
   const error = diagnose();
@@ -297,7 +363,12 @@ export function noteSave(ok) {
   return { ok: false, error };
 }
 
-/** Write key = value to localStorage; a failure is reported to the player, never thrown. */
+/**
+ * Write key = value to localStorage; a failure is reported to the player, never thrown.
+ * @param {string} key
+ * @param {string} value
+ * @returns {{ok: boolean, error: SaveError | null}}
+ */
 export function safeSave(key, value) {
   try {
     localStorage.setItem(key, value);

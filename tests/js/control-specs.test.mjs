@@ -1,0 +1,125 @@
+// node --test: the template-to-control mapping (web/js/control-specs.js, proposed for
+// controls.js): each legal template becomes the right control, with the engine's bounds and
+// the engine's settle price, and an action built from it is an instance of the template.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { actionFor, controlSpecs, subject } from "../../web/js/control-specs.js";
+
+const seats = ["Fanny", "Edmund", "Mary"].map((name, seat) => ({ seat, name, kind: "human", chips: 100,
+  stack: 3, revealed: [], busted: false, dealer: seat === 0 }));
+const base = { seat: 1, to_act: 1, hand: 1, dealer: 0, pot: 12, trump: "H", upcard: "KH", upcard_owner: 0,
+  best: { card: "KH", holder: 0 }, seats, dead_hand: null, unseen: 42, seen: ["KH"], odds: null,
+  last_hand: null, hands: [], rules: {}, match_over: false, prompt: null, match_outcome: null };
+const view = (phase, pending, legal) => ({ ...base, phase, pending, legal });
+
+/** Does the action fit the template (the engine's own check, docs/protocol.md "Actions and templates")? */
+function admits(t, a) {
+  if (a.type !== t.type || a.seat !== t.seat) return false;
+  if (t.price ? !(Number.isInteger(a.price) && a.price >= t.price.min && a.price <= t.price.max) : a.price !== undefined) return false;
+  if (t.cards) return t.cards.some(([o, p]) => o === a.target && p === a.card);
+  if (t.targets) return t.targets.includes(a.target) && a.card === undefined;
+  return a.target === undefined && a.card === undefined;
+}
+
+test("plain templates become buttons whose action is exactly {seat, type}", () => {
+  const v = view("sale", { card: "KH", seller: 1, method: null }, [{ type: "keep", seat: 1 }]);
+  const [keep] = controlSpecs(v);
+  assert.equal(keep.kind, "button");
+  assert.equal(keep.label, "Keep the king of hearts");
+  assert.equal(keep.confirm, null);
+  assert.deepEqual(actionFor(keep.template), { seat: 1, type: "keep" });
+  assert.ok(admits(keep.template, actionFor(keep.template)));
+  assert.equal(controlSpecs(view("deal", null, [{ type: "deal", seat: 1 }]))[0].label, "Deal the hand");
+  assert.equal(controlSpecs(view("reveal", null, [{ type: "reveal", seat: 1 }]))[0].label, "Turn up my top card");
+});
+
+test("accept uses the engine's settles_at, never a price worked out from pending", () => {
+  const firm = view("firm", { card: "KH", seller: 0, method: "firm", price: 7, asking: 1, queue: [2] },
+    [{ type: "accept", seat: 1, settles_at: 9 }, { type: "decline", seat: 1 }]);
+  const [accept, decline] = controlSpecs(firm);
+  assert.equal(accept.label, "Buy the king of hearts for 9 chips");
+  assert.equal(accept.confirm.text, "Pay 9 chips to Fanny for the king of hearts?");
+  assert.equal(decline.label, "Decline to buy");
+  const confirm = view("auction_confirm", { card: "KH", seller: 1, method: "auction", reserve: 1, high_bid: 8,
+    high_bidder: 2, bidders: [2] }, [{ type: "accept", seat: 1, settles_at: 8 }, { type: "decline", seat: 1 }]);
+  const [sell, refuse] = controlSpecs(confirm);
+  assert.equal(sell.label, "Sell to the top bid (8 chips)");
+  assert.equal(sell.confirm.text, "Sell the king of hearts to Mary for 8 chips?");
+  assert.equal(refuse.label, "Refuse the bid and keep the card");
+  const haggle = view("negotiation", { context: "market", seller: 0, buyer: 1, ask: 6, bid: 3, asks: 1, bids: 1,
+    rounds: 3, to_move: 1, position: 0 }, [{ type: "accept", seat: 1, settles_at: 1 }]);
+  assert.equal(controlSpecs(haggle)[0].label, "Accept 1 chip");
+  assert.equal(controlSpecs(haggle)[0].confirm.text, "Agree the trade of Fanny's face-down card at 1 chip?");
+});
+
+test("priced templates become bounded price boxes whose actions stay within the bounds", () => {
+  const v = view("sale", { card: "KH", seller: 1, method: null }, [
+    { type: "keep", seat: 1 },
+    { type: "sell_firm", seat: 1, price: { min: 1, max: 96 }, fair: 5 },
+    { type: "sell_auction", seat: 1, price: { min: 1, max: 96 }, fair: 5 },
+  ]);
+  const specs = controlSpecs(v);
+  assert.deepEqual(specs.map((s) => s.kind), ["button", "price", "price"]);
+  const [, firm, auction] = specs;
+  assert.equal(firm.field, "Price");
+  assert.equal(auction.field, "Reserve (lowest price you will take)");
+  for (const s of [firm, auction]) {
+    assert.deepEqual(s.price, s.template.price);
+    assert.ok(s.start >= s.price.min && s.start <= s.price.max);
+    assert.ok(admits(s.template, actionFor(s.template, { price: s.price.max })));
+    assert.ok(!admits(s.template, actionFor(s.template, { price: s.price.max + 1 })));
+  }
+  assert.match(auction.confirm(4).text, /reserve of 4 chips/);
+  const bid = controlSpecs(view("auction", { card: "KH", seller: 0, method: "auction", reserve: 5, high_bid: 6,
+    high_bidder: 2, bidders: [1, 2] }, [{ type: "bid", seat: 1, price: { min: 7, max: 100 } },
+    { type: "pass", seat: 1 }]));
+  assert.deepEqual(bid.map((s) => s.label ?? s.field), ["Pass (drop out)", "Your bid"]);
+  assert.equal(bid[1].start, 7);
+  assert.equal(bid[1].confirm(7).okLabel, "Bid 7");
+});
+
+test("a counter's box starts at the figure on the table, clamped to the template", () => {
+  const v = view("negotiation", { context: "sale", seller: 1, buyer: 2, ask: 10, bid: 3, asks: 1, bids: 1,
+    rounds: 3, to_move: 1, card: "KH" }, [{ type: "counter", seat: 1, price: { min: 4, max: 9 } },
+    { type: "decline", seat: 1 }]);
+  const [decline, counter] = controlSpecs(v);
+  assert.equal(decline.label, "Refuse to sell");
+  assert.equal(counter.start, 4); // the buyer's bid of 3, brought into 4..9
+});
+
+test("one haggle group gathers the buyers of every sell_negotiate template", () => {
+  const v = view("sale", { card: "KH", seller: 1, method: null }, [
+    { type: "sell_negotiate", seat: 1, price: { min: 1, max: 50 }, targets: [0] },
+    { type: "sell_negotiate", seat: 1, price: { min: 1, max: 96 }, targets: [2] },
+  ]);
+  const specs = controlSpecs(v);
+  assert.equal(specs.length, 1);
+  const [haggle] = specs;
+  assert.equal(haggle.kind, "negotiate");
+  assert.deepEqual(haggle.buyers.map((b) => [b.seat, b.name, b.price.max]), [[0, "Fanny", 50], [2, "Mary", 96]]);
+  const mary = haggle.buyers[1];
+  assert.ok(admits(mary.template, actionFor(mary.template, { price: 60, target: 2 })));
+  assert.ok(!admits(haggle.buyers[0].template, actionFor(haggle.buyers[0].template, { price: 60, target: 0 })));
+  assert.equal(haggle.confirm(5, 2).text, "Ask Mary 5 chips for the king of hearts?");
+});
+
+test("an offer names the clickable cards and words the dialog for one of them", () => {
+  const v = view("market", { polling: 1, order: [1, 2, 0], offers_made: {}, offers_per_window: 1 }, [
+    { type: "offer", seat: 1, price: { min: 1, max: 40 }, cards: [[2, 0], [2, 1], [0, 0]] },
+    { type: "pass", seat: 1 },
+  ]);
+  const [pass, offer] = controlSpecs(v);
+  assert.equal(pass.label, "Pass (no offer)");
+  assert.equal(offer.kind, "offer");
+  assert.deepEqual(offer.cards, [[2, 0], [2, 1], [0, 0]]);
+  assert.match(offer.dialog(2, 1).text, /^Name your price for Mary's face-down card 2 of 3\./);
+  assert.ok(admits(offer.template, actionFor(offer.template, { price: 15, target: 2, card: 1 })));
+  assert.ok(!admits(offer.template, actionFor(offer.template, { price: 15, target: 0, card: 1 })));
+});
+
+test("the subject is the card on sale, or whose face-down card is haggled over", () => {
+  assert.equal(subject(view("sale", { card: "QS", seller: 1, method: null }, [])), "the queen of spades");
+  assert.equal(subject(view("negotiation", { context: "market", seller: 2, buyer: 1, position: 1 }, [])),
+    "Mary's face-down card");
+  assert.equal(subject({ ...view("reveal", null, []), best: null, upcard: null }), "the card");
+});

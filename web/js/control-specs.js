@@ -1,0 +1,181 @@
+// The template-to-control mapping as plain data: which control each legal template becomes,
+// with its words, bounds and confirmation. No DOM here, so it is unit-tested in Node
+// (tests/js/control-specs.test.mjs); controls.js only has to draw the specs.
+//
+//   import { controlSpecs, actionFor } from "./control-specs.js";
+//   for (const spec of controlSpecs(view)) ...   // draw a button, a price box, a buyer menu
+//   act(actionFor(spec.template, {price: 7}))
+//
+// Every number comes from the engine: bounds from `price`, the price an accept settles at from
+// `settles_at`; every name from the view. Nothing here decides what is legal.
+import { theCard } from "./cards.js";
+import { chips, seatName } from "./text.js";
+
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Template} Template */
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {import("./protocol.js").Bounds} Bounds */
+/** @typedef {import("./protocol.js").Seat} Seat */
+
+/** @typedef {{title: string, text: string, okLabel: string}} Confirm */
+/**
+ * A button that acts at once (or after `confirm`).
+ * @typedef {{kind: "button", template: Template, label: string, primary: boolean,
+ *   confirm: Confirm | null}} ButtonSpec
+ */
+/**
+ * A group with a bounded price box and a button; `confirm(price)` words the check.
+ * @typedef {{kind: "price", template: Template, group: string, field: string, button: string,
+ *   primary: boolean, price: Bounds, start: number, confirm: (price: number) => Confirm}} PriceSpec
+ */
+/**
+ * Haggle with one buyer: one template per buyer (bounds may differ by buyer).
+ * @typedef {{kind: "negotiate", group: string, field: string, button: string,
+ *   buyers: Array<{seat: Seat, name: string, template: Template, price: Bounds}>, start: number | null,
+ *   confirm: (price: number, buyer: Seat) => Confirm}} NegotiateSpec
+ */
+/**
+ * Offers for face-down cards: the cards that may be clicked, and the dialog for one of them.
+ * @typedef {{kind: "offer", template: Template, group: string, hint: string,
+ *   cards: Array<[Seat, number]>, price: Bounds,
+ *   dialog: (owner: Seat, position: number) => Confirm & {label: string}}} OfferSpec
+ */
+/** @typedef {ButtonSpec | PriceSpec | NegotiateSpec | OfferSpec} ControlSpec */
+
+/**
+ * What the decision under way is about, in words: "the queen of hearts", "Edmund's face-down card".
+ * @param {View} view
+ */
+export function subject(view) {
+  const p = /** @type {{card?: string, seller?: Seat, position?: number} | null} */ (view.pending);
+  if (p?.card) return theCard(p.card);
+  if (p?.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
+  const card = view.best?.card ?? view.upcard;
+  return card ? theCard(card) : "the card";
+}
+
+/**
+ * The action a template makes with the fields the player chose.
+ * @param {Template} template
+ * @param {{price?: number, target?: Seat, card?: number}} [fields]
+ * @returns {Action}
+ */
+export function actionFor(template, fields = {}) {
+  return { seat: template.seat, type: template.type, ...fields };
+}
+
+/** @param {number} v @param {Bounds} b */
+function clamp(v, b) {
+  return Math.min(b.max, Math.max(b.min, v));
+}
+
+/**
+ * A neutral start for a price box: the last figure on the table (if any), within the bounds.
+ * @param {View} view
+ * @param {Bounds} bounds
+ */
+function start(view, bounds) {
+  const p = /** @type {{high_bid?: number | null, bid?: number | null, ask?: number | null, price?: number}} */ (view.pending ?? {});
+  return clamp(p.high_bid ?? p.bid ?? p.ask ?? p.price ?? bounds.min, bounds);
+}
+
+/**
+ * The controls for `view`'s legal templates, in the order the engine sent them (plain buttons
+ * first, as the page shows them).
+ * @param {View} view the acting seat's view
+ * @returns {ControlSpec[]}
+ */
+export function controlSpecs(view) {
+  const what = subject(view);
+  const phase = view.phase;
+  const p = /** @type {{seller?: Seat, high_bidder?: Seat | null}} */ (view.pending ?? {});
+  /** @type {ButtonSpec[]} */
+  const buttons = [];
+  /** @type {ControlSpec[]} */
+  const groups = [];
+  /** @type {(template: Template, label: string, primary?: boolean, confirm?: Confirm | null) => void} */
+  const button = (template, label, primary = false, confirm = null) => {
+    buttons.push({ kind: "button", template, label, primary, confirm });
+  };
+  for (const t of view.legal) {
+    switch (t.type) {
+      case "deal": button(t, "Deal the hand", true); break;
+      case "reveal": button(t, "Turn up my top card", true); break;
+      case "keep": button(t, `Keep ${what}`); break;
+      case "pass":
+        button(t, phase === "auction" ? "Pass (drop out)" : phase === "market" ? "Pass (no offer)" : "Pass");
+        break;
+      case "decline":
+        button(t, phase === "firm" ? "Decline to buy" : phase === "auction_confirm" ? "Refuse the bid and keep the card"
+          : phase === "negotiation" ? (view.seat === p.seller ? "Refuse to sell" : "Break off") : "Refuse");
+        break;
+      case "accept": {
+        const price = chips(t.settles_at);
+        let label = `Accept ${price}`, text = `Agree the trade of ${what} at ${price}?`;
+        if (phase === "firm") {
+          label = `Buy ${what} for ${price}`;
+          text = `Pay ${price} to ${seatName(view, p.seller)} for ${what}?`;
+        } else if (phase === "auction_confirm") {
+          label = `Sell to the top bid (${price})`;
+          text = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${price}?`;
+        }
+        button(t, label, true, { title: "Agree the trade?", text, okLabel: "Agree" });
+        break;
+      }
+      case "sell_firm":
+        groups.push({ kind: "price", template: t, group: `Sell ${what} at a fixed price`, field: "Price",
+          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price),
+          confirm: (v) => ({ title: "Sell at a fixed price?", okLabel: "Offer it",
+            text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.` }) });
+        break;
+      case "sell_auction":
+        groups.push({ kind: "price", template: t, group: `Auction ${what}`, field: "Reserve (lowest price you will take)",
+          button: "Start the auction", primary: false, price: t.price, start: t.price.min,
+          confirm: (v) => ({ title: "Put it up for auction?", okLabel: "Start the auction",
+            text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.` }) });
+        break;
+      case "bid":
+        groups.push({ kind: "price", template: t, group: `Bid for ${what}`, field: "Your bid", button: "Bid",
+          primary: true, price: t.price, start: t.price.min,
+          confirm: (v) => ({ title: "Place this bid?", okLabel: `Bid ${v}`,
+            text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.` }) });
+        break;
+      case "counter":
+        groups.push({ kind: "price", template: t, group: `Counter-offer for ${what}`, field: "Your price",
+          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price),
+          confirm: (v) => ({ title: "Make this counter-offer?", okLabel: "Propose",
+            text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.` }) });
+        break;
+      case "sell_negotiate": {
+        let spec = /** @type {NegotiateSpec | undefined} */ (groups.find((g) => g.kind === "negotiate"));
+        if (!spec) {
+          spec = { kind: "negotiate", group: `Haggle over ${what} with one buyer`, field: "Asking price",
+            button: "Start haggling", buyers: [], start: null,
+            confirm: (v, buyer) => ({ title: "Open a negotiation?", okLabel: "Ask",
+              text: `Ask ${seatName(view, buyer)} ${chips(v)} for ${what}?` }) };
+          groups.push(spec);
+        }
+        for (const seat of t.targets) spec.buyers.push({ seat, name: seatName(view, seat), template: t, price: t.price });
+        spec.start ??= start(view, t.price);
+        break;
+      }
+      case "offer":
+        groups.push({ kind: "offer", template: t, group: "Buy a face-down card",
+          hint: "Choose a card with a gold edge in another player's pile to offer for it, sight unseen.",
+          cards: t.cards, price: t.price,
+          dialog: (owner, position) => {
+            const count = view.seats.find((s) => s.seat === owner)?.stack ?? position + 1;
+            return { title: "Offer for a face-down card?", okLabel: "Make the offer", label: "Your offer in chips",
+              text: `Name your price for ${seatName(view, owner)}'s face-down card ${position + 1} of ${count}. ` +
+                "Nobody knows what it is, its owner included." };
+          } });
+        break;
+      default: {
+        /** @type {never} */
+        const unknown = t; // every template type is handled above (tsc checks it)
+        void unknown;
+      }
+    }
+  }
+  return [...buttons, ...groups];
+}

@@ -1,0 +1,507 @@
+// The bridge protocol as JSDoc types (docs/protocol.md is the prose version).
+//
+// Nothing here runs: the module only exports types, so tsc (tsconfig.json) checks every other
+// module's use of the engine's JSON against them. Import a type where it is needed:
+//
+//   /** @typedef {import("./protocol.js").View} View */
+//   /** @param {View} view */
+//   function draw(view) { ... }
+//
+// The engine is the only source of these values; the page formats them and never derives them.
+// Keep this file in step with docs/protocol.md when a field is added or renamed.
+
+// ------------------------------------------------------------------------------ basic values
+
+/** A seat number: 0 for the first player, who deals the first hand. @typedef {number} Seat */
+
+/**
+ * A card face up for everyone, rank then suit: "QH", "TS" (ten of spades), "2C". A face-down
+ * card never has a name anywhere in the protocol.
+ * @typedef {string} CardName
+ */
+
+/** A suit letter. @typedef {"S" | "H" | "D" | "C"} Suit */
+
+/**
+ * The phase of the match, which says what kind of decision `to_act` faces.
+ * `deal` is also the pause between hands: `last_hand` then says how the hand ended.
+ * @typedef {"deal" | "sale" | "firm" | "auction" | "auction_confirm" | "negotiation" | "market"
+ *   | "reveal" | "match_over"} Phase
+ */
+
+/** How a card on sale is being sold. @typedef {"firm" | "auction" | "negotiation"} SaleMethod */
+
+/** Inclusive bounds. @typedef {{min: number, max: number}} Bounds */
+
+/** An exact chance: a fraction string ("3305963/7669695", "0", "1") and its float. @typedef {{p: string, f: number}} Chance */
+
+// ------------------------------------------------------------------------- actions, templates
+
+/**
+ * @typedef {"deal" | "reveal" | "keep" | "sell_firm" | "sell_negotiate" | "sell_auction" | "accept"
+ *   | "decline" | "counter" | "bid" | "pass" | "offer"} ActionType
+ */
+
+/**
+ * One decision of one seat, as `act` takes it. `price` for priced types; `target` is the buyer
+ * for `sell_negotiate` and the owner for `offer`; `card` is the position in the owner's stack
+ * (0 = top) for `offer`.
+ * @typedef {object} Action
+ * @property {Seat} seat
+ * @property {ActionType} type
+ * @property {number} [price]
+ * @property {Seat} [target]
+ * @property {number} [card]
+ */
+
+/**
+ * A template without fields: the action is exactly `{seat, type}`.
+ * @typedef {object} PlainTemplate
+ * @property {"deal" | "reveal" | "keep" | "decline" | "pass"} type
+ * @property {Seat} seat
+ */
+
+/**
+ * `accept`: agree to the price on the table. `settles_at` is the number of chips the trade is
+ * made at if accepted (the firm price, the standing ask or bid of a haggle, the top bid in
+ * `auction_confirm`), so the page never works it out.
+ * @typedef {object} AcceptTemplate
+ * @property {"accept"} type
+ * @property {Seat} seat
+ * @property {number} settles_at
+ */
+
+/**
+ * A template that needs a price within `price` (inclusive). `fair`, when sent, is the fair value
+ * in chips of the card concerned for the acting seat at that moment (rounded).
+ * @typedef {object} PricedTemplate
+ * @property {"sell_firm" | "sell_auction" | "counter" | "bid"} type
+ * @property {Seat} seat
+ * @property {Bounds} price
+ * @property {number} [fair]
+ */
+
+/**
+ * `sell_negotiate`: open a haggle with one of `targets`, asking a price within `price`.
+ * @typedef {object} NegotiateTemplate
+ * @property {"sell_negotiate"} type
+ * @property {Seat} seat
+ * @property {Bounds} price
+ * @property {Seat[]} targets
+ * @property {number} [fair]
+ */
+
+/**
+ * `offer`: in a market window, offer a price within `price` for one of `cards`, each an
+ * `[owner, position]` pair (position 0 = the top of the owner's stack).
+ * @typedef {object} OfferTemplate
+ * @property {"offer"} type
+ * @property {Seat} seat
+ * @property {Bounds} price
+ * @property {Array<[Seat, number]>} cards
+ * @property {number} [fair]
+ */
+
+/**
+ * A family of legal actions; anything built from a template within its bounds is legal (the
+ * engine checks an action against these same templates). Switch on `type` to narrow it.
+ * @typedef {PlainTemplate | AcceptTemplate | PricedTemplate | NegotiateTemplate | OfferTemplate} Template
+ */
+
+// ---------------------------------------------------------------------------------- the view
+
+/**
+ * One player at the table. `stack` counts the face-down cards (never named); `revealed` are the
+ * face-up cards in front of the seat.
+ * @typedef {object} SeatView
+ * @property {Seat} seat
+ * @property {string} name
+ * @property {"human" | "bot"} kind
+ * @property {string} [bot] the bot's id from `hello`'s `bots`, for a bot
+ * @property {number} chips
+ * @property {number} stack
+ * @property {CardName[]} revealed
+ * @property {boolean} busted
+ * @property {boolean} dealer
+ */
+
+/**
+ * The best trump face up and who holds it (`holder` null: the pool holds the upcard).
+ * @typedef {{card: CardName, holder: Seat | null}} Best
+ */
+
+/**
+ * `sale`: the owner of the upcard or of a new best trump decides to keep or sell it
+ * (`method` is null until a way of selling is chosen).
+ * @typedef {object} SalePending
+ * @property {CardName} card
+ * @property {Seat} seller
+ * @property {SaleMethod | null} method
+ */
+
+/**
+ * `firm`: the card is offered at `price`; `asking` is the seat being asked, `queue` those still
+ * to be asked after it.
+ * @typedef {SalePending & {price: number, asking: Seat, queue: Seat[]}} FirmPending
+ */
+
+/**
+ * `auction` and `auction_confirm`: `reserve` is the lowest price the seller takes; `high_bid`
+ * and `high_bidder` are null before the first bid; `bidders` are the seats still in.
+ * @typedef {SalePending & {reserve: number, high_bid: number | null, high_bidder: Seat | null,
+ *   bidders: Seat[]}} AuctionPending
+ */
+
+/**
+ * `negotiation`: a haggle between `seller` and `buyer`, over the card on sale (`context`
+ * "sale", with `card`) or over one of the seller's face-down cards (`context` "market", with
+ * `position`). `ask` and `bid` are the standing prices (null until made), `asks` and `bids`
+ * how many of each were made, `rounds` the most each side may make, `to_move` whose answer it is.
+ * @typedef {object} NegotiationPending
+ * @property {"sale" | "market"} context
+ * @property {Seat} seller
+ * @property {Seat} buyer
+ * @property {number | null} ask
+ * @property {number | null} bid
+ * @property {number} asks
+ * @property {number} bids
+ * @property {number} rounds
+ * @property {Seat} to_move
+ * @property {CardName} [card]
+ * @property {number} [position]
+ */
+
+/**
+ * `market`: a window for face-down purchases. `polling` is the seat asked now, `order` the
+ * order of asking, `offers_made` how many offers each seat (a string key) opened in this window.
+ * @typedef {object} MarketPending
+ * @property {Seat | null} polling
+ * @property {Seat[]} order
+ * @property {Record<string, number>} offers_made
+ * @property {number} offers_per_window
+ */
+
+/**
+ * The public details of the decision under way, per phase (null in `deal`, `reveal` and
+ * `match_over`). `view.pending` is one of these; use the phase to pick which.
+ * @typedef {object} PendingByPhase
+ * @property {SalePending} sale
+ * @property {FirmPending} firm
+ * @property {AuctionPending} auction
+ * @property {AuctionPending} auction_confirm
+ * @property {NegotiationPending} negotiation
+ * @property {MarketPending} market
+ * @property {null} deal
+ * @property {null} reveal
+ * @property {null} match_over
+ */
+
+/** @typedef {SalePending | FirmPending | AuctionPending | NegotiationPending | MarketPending} Pending */
+
+/**
+ * The exact odds: each seat's chance of taking the pot, each face-down card's, the pot carrying
+ * over, and the face-up best trump's own.
+ * @typedef {object} Odds
+ * @property {Array<Chance & {seat: Seat}>} seats
+ * @property {Chance} per_card
+ * @property {Chance} carry_over
+ * @property {Chance} best
+ */
+
+/**
+ * The decision under way in words, written by the engine: `text` in the third person with
+ * names, `you` addressed to the actor. `seat` is `to_act`.
+ * @typedef {object} Prompt
+ * @property {Seat | null} seat
+ * @property {string} text e.g. "Mary Crawford decides whether to keep or sell the 9 of hearts."
+ * @property {string} you e.g. "Keep or sell the 9 of hearts?"
+ */
+
+/**
+ * Why a hand ended.
+ * @typedef {"ace_upcard" | "ace_revealed" | "last_card" | "pool" | "dead_hand" | "no_trump"} HandReason
+ */
+
+/**
+ * A hand's outcome as the engine states it: `winners` is empty when the pot carries over;
+ * `card` decided it (face up for everyone by then) or is null; `text` is the finished sentence.
+ * @typedef {object} HandOutcome
+ * @property {Seat[]} winners
+ * @property {HandReason} reason
+ * @property {CardName | null} card
+ * @property {number} pot
+ * @property {string} text
+ */
+
+/**
+ * A finished hand. `winner` is null when the pot carried over; `cards` are every seat's cards,
+ * all shown at the end; `change` is chips_after − chips_before per seat.
+ * @typedef {object} HandResult
+ * @property {number} number
+ * @property {Seat} dealer
+ * @property {Seat | null} winner
+ * @property {CardName | null} card
+ * @property {number} pot
+ * @property {HandReason} reason
+ * @property {CardName[][]} cards
+ * @property {CardName[]} dead_hand
+ * @property {number[]} chips_before
+ * @property {number[]} chips_after
+ * @property {number[]} change
+ * @property {HandOutcome} outcome
+ */
+
+/** @typedef {{seat: Seat, name: string, chips: number, rank: number}} Standing */
+
+/**
+ * How the match ended: `winners` are the seats with the most chips, `standings` every seat by
+ * rank (equal chips, equal rank), `hands` the number of hands played.
+ * @typedef {object} MatchOutcome
+ * @property {Seat[]} winners
+ * @property {Standing[]} standings
+ * @property {"hands_played" | "one_player_left"} reason
+ * @property {number} hands
+ * @property {string} text
+ */
+
+/** One option's value. @typedef {number | boolean | string | string[]} RuleValue */
+/** Every rule option by name (see `hello`'s `options`). @typedef {Record<string, RuleValue>} Rules */
+
+/**
+ * What one seat (or a spectator, `seat` null) may know. `legal` holds that seat's templates
+ * when it is its decision, else it is empty. A hand has just ended when `phase` is "deal" and
+ * `last_hand` is set (the engine sends no separate flag).
+ * @typedef {object} View
+ * @property {Seat | null} seat
+ * @property {Phase} phase
+ * @property {Seat | null} to_act
+ * @property {number} hand
+ * @property {Seat} dealer
+ * @property {number} pot
+ * @property {Suit | null} trump
+ * @property {CardName | null} upcard
+ * @property {Seat | null} upcard_owner
+ * @property {Best | null} best
+ * @property {SeatView[]} seats
+ * @property {number | null} dead_hand the dead hand's face-down count (null without that option)
+ * @property {number} unseen
+ * @property {CardName[]} seen
+ * @property {Pending | null} pending
+ * @property {Template[]} legal
+ * @property {Odds} odds
+ * @property {HandResult | null} last_hand
+ * @property {HandResult[]} hands
+ * @property {Rules} rules
+ * @property {boolean} match_over
+ * @property {Prompt | null} prompt null when the match is over
+ * @property {MatchOutcome | null} match_outcome null until the match is over
+ */
+
+// ----------------------------------------------------------------------------- events, log
+
+/**
+ * @typedef {"ante" | "bust" | "deal" | "upcard" | "penalty" | "sale_offered" | "declined" | "skipped"
+ *   | "bid" | "passed" | "offer" | "counter" | "broke_off" | "sold" | "kept" | "bought_facedown"
+ *   | "reveal" | "new_best" | "shown" | "hand_won" | "carry_over" | "reshuffle" | "match_over"} EventType
+ */
+
+/**
+ * One entry of the engine's public log; `act` and `bot` return the entries they added (the
+ * same shape). `card`/`cards` are present only for cards face up for everyone; `fair` is the
+ * fair value in chips of the card concerned at that moment; `phase` the phase it happened in.
+ * @typedef {object} LogEntry
+ * @property {number} [index] position in the match's log
+ * @property {number} [hand]
+ * @property {EventType} type
+ * @property {Seat} [seat]
+ * @property {Seat} [other]
+ * @property {CardName} [card]
+ * @property {number} [amount]
+ * @property {SaleMethod} [method]
+ * @property {number} [position]
+ * @property {CardName[]} [cards]
+ * @property {number} [fair]
+ * @property {Phase} [phase]
+ * @property {string} text a finished English sentence
+ */
+
+/** An event as `act` and `bot` return it. @typedef {LogEntry} GameEvent */
+
+// --------------------------------------------------------------------------------- hello
+
+/**
+ * One rule option, rendered generically by the set-up screen.
+ * @typedef {object} OptionSpec
+ * @property {string} name
+ * @property {string} label
+ * @property {"int" | "bool" | "choice" | "set"} type
+ * @property {RuleValue} default
+ * @property {string[]} [choices]
+ * @property {number} [min]
+ * @property {number} [max]
+ * @property {string} source
+ * @property {string} help
+ */
+
+/** @typedef {{id: string, name: string, description: string, rules: Rules}} PresetSpec */
+
+/**
+ * @typedef {object} BotSpec
+ * @property {string} id e.g. "expert/bold"
+ * @property {string} name
+ * @property {string} level
+ * @property {number} level_rank
+ * @property {string} level_name
+ * @property {string} personality
+ * @property {string} personality_name
+ * @property {string} description
+ * @property {boolean} baseline
+ */
+
+/**
+ * Limits the engine enforces, so the page never hard-codes them (chip and ante bounds are in
+ * each option's `min`/`max`).
+ * @typedef {object} Limits
+ * @property {Bounds} players
+ * @property {Bounds} seed
+ * @property {{max_length: number}} name
+ */
+
+// ---------------------------------------------------------------------------- coach, record
+
+/**
+ * The coach's advice for a seat (docs/ai-strength.md).
+ * @typedef {object} Advice
+ * @property {Seat} seat
+ * @property {string} stake
+ * @property {number} fair_value
+ * @property {[number, number]} range
+ * @property {number} chance
+ * @property {number} equity
+ * @property {string} why
+ * @property {Action | null} action
+ * @property {string | null} reason
+ * @property {string} suggestion
+ */
+
+/** @typedef {{name: string, kind?: "human" | "bot", bot?: string}} PlayerSpec */
+
+/**
+ * A game record (docs/record-format.md).
+ * @typedef {object} GameRecord
+ * @property {"speculation-record"} [format]
+ * @property {number} [version]
+ * @property {string[]} players
+ * @property {string} [preset]
+ * @property {Rules} [rules]
+ * @property {number} [seed]
+ * @property {CardName[][]} [decks]
+ * @property {Action[]} [actions]
+ * @property {PlayerSpec[]} [seats]
+ * @property {Record<string, unknown>} [meta]
+ */
+
+/**
+ * `new_match`'s settings.
+ * @typedef {object} Settings
+ * @property {PlayerSpec[]} players
+ * @property {string} [preset]
+ * @property {Rules} [rules]
+ * @property {number} [seed]
+ * @property {CardName[][]} [decks]
+ * @property {Record<string, unknown>} [meta]
+ */
+
+// ------------------------------------------------------------------------------ requests
+
+/**
+ * @typedef {{op: "hello"}} HelloRequest
+ * @typedef {{op: "new_match", settings: Settings, seat?: Seat | null}} NewMatchRequest
+ * @typedef {{op: "view", seat?: Seat | null}} ViewRequest
+ * @typedef {{op: "legal", seat: Seat}} LegalRequest
+ * @typedef {{op: "act", action: Action, viewer?: Seat | null}} ActRequest
+ * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean}} BotRequest
+ * @typedef {{op: "coach", seat: Seat}} CoachRequest
+ * @typedef {{op: "save"}} SaveRequest
+ * @typedef {{op: "load", snapshot: string, seat?: Seat | null}} LoadRequest
+ * @typedef {{op: "record"}} RecordRequest
+ * @typedef {{op: "replay", record: GameRecord, upto?: number, seat?: Seat | null}} ReplayRequest
+ * @typedef {{op: "summary"}} SummaryRequest
+ * @typedef {{op: "log", since?: number}} LogRequest
+ */
+
+/**
+ * Any request to the bridge.
+ * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
+ *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
+ *   | LogRequest} Request
+ */
+
+/** @typedef {Request["op"]} Op */
+
+// ----------------------------------------------------------------------------- responses
+
+/**
+ * (`bot` sends `events` and `view` unless the request said `apply: false`.)
+ * @typedef {{version: string, protocol: number, presets: PresetSpec[], options: OptionSpec[],
+ *   bots: BotSpec[], has_match: boolean, limits: Limits}} HelloAnswer
+ * @typedef {{view: View}} ViewAnswer
+ * @typedef {{legal: Template[]}} LegalAnswer
+ * @typedef {{events: GameEvent[], view: View}} ActAnswer
+ * @typedef {{action: Action, reason: string, events?: GameEvent[], view?: View}} BotAnswer
+ * @typedef {{advice: Advice}} CoachAnswer
+ * @typedef {{snapshot: string}} SaveAnswer
+ * @typedef {{record: GameRecord}} RecordAnswer
+ * @typedef {{view: View, steps: number, last_action: Action | null}} ReplayAnswer
+ * @typedef {{summary: Record<string, unknown>}} SummaryAnswer
+ * @typedef {{entries: LogEntry[], next: number}} LogAnswer
+ */
+
+/**
+ * What each op answers besides `ok` and `op`.
+ * @typedef {object} AnswerByOp
+ * @property {HelloAnswer} hello
+ * @property {ViewAnswer} new_match
+ * @property {ViewAnswer} view
+ * @property {LegalAnswer} legal
+ * @property {ActAnswer} act
+ * @property {BotAnswer} bot
+ * @property {CoachAnswer} coach
+ * @property {SaveAnswer} save
+ * @property {ViewAnswer} load
+ * @property {RecordAnswer} record
+ * @property {ReplayAnswer} replay
+ * @property {SummaryAnswer} summary
+ * @property {LogAnswer} log
+ */
+
+/**
+ * Stable error codes (messages are for people and may be reworded).
+ * @typedef {"bad_request" | "bad_json" | "too_large" | "too_complex" | "unknown_op" | "internal_error"
+ *   | "no_match" | "bad_seat" | "not_a_bot" | "unknown_bot"
+ *   | "bad_settings" | "bad_players" | "bad_seed" | "bad_deck" | "bad_card" | "unknown_preset"
+ *   | "unknown_option" | "bad_option" | "bad_rules" | "incompatible_options"
+ *   | "match_over" | "not_your_turn" | "wrong_action" | "bad_price" | "bad_target" | "bad_action"
+ *   | "corrupt_snapshot" | "incompatible_snapshot" | "bad_record" | "bad_version" | "bad_step"
+ *   | "runaway"} ErrorCode
+ */
+
+/**
+ * A refused request (nothing changed). `legal` comes with illegal-action errors (the templates
+ * of the seat to act); `option` names the culprit of a rules error.
+ * @typedef {object} BridgeError
+ * @property {ErrorCode} code
+ * @property {string} message
+ * @property {Template[]} [legal]
+ * @property {string} [option]
+ */
+
+/** @typedef {{ok: false, error: BridgeError}} Failure */
+
+/**
+ * The answer to a request with op `O`.
+ * @template {Op} O
+ * @typedef {({ok: true, op: O} & AnswerByOp[O]) | Failure} Response
+ */
+
+export {};
