@@ -30,7 +30,9 @@ export async function startEngine({ onFatal }) {
   $("boot-error").hidden = true;
   /** @type {HTMLProgressElement} */ ($("boot-progress")).value = 0;
   progress({ stage: "runtime", fraction: 0.01, detail: "starting" });
-  const { bootEngine } = await import("./engine.js");
+  const { bootEngine: untyped } = await import("./engine.js");
+  // engine.js has no JSDoc yet: tsc infers its option callbacks as taking no arguments.
+  const bootEngine = /** @type {(o: object) => Promise<any>} */ (untyped);
   const engine = await bootEngine({ onProgress: progress, timeoutMs: 120000, onFatal });
   progress({ stage: "ready", fraction: 1, detail: "the game engine is running" });
   boot.classList.add("is-ready");

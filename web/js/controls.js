@@ -4,7 +4,12 @@ import { theCard } from "./cards.js";
 import { seatName, chips } from "./text.js";
 import { ask } from "./dialog.js";
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {any} Tpl a legal template (its price, targets and cards read as the type allows) */
+
 let uid = 0;
+/** @param {string} tag @param {string|null} [cls] @param {string} [text] @returns {any} */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -12,6 +17,7 @@ function el(tag, cls, text) {
   return e;
 }
 
+/** @param {string} label @param {{min: number, max: number, value?: number|null}} b */
 function numberField(label, { min, max, value }) {
   const id = `ctl-${++uid}`;
   const wrap = el("div", "field");
@@ -31,6 +37,7 @@ function numberField(label, { min, max, value }) {
   return { wrap, input };
 }
 
+/** @param {HTMLInputElement} input @param {Tpl} tpl */
 function readPrice(input, tpl) {
   const v = Number(input.value);
   const { min, max } = tpl.price;
@@ -43,6 +50,7 @@ function readPrice(input, tpl) {
   return v;
 }
 
+/** @param {string} title */
 function group(title) {
   const g = el("div", "control-group");
   g.setAttribute("role", "group");
@@ -53,6 +61,7 @@ function group(title) {
   return g;
 }
 
+/** @param {string} label @param {(b: HTMLButtonElement) => unknown} onClick */
 function button(label, onClick, primary = false) {
   const b = el("button", primary ? "primary" : null, label);
   b.type = "button";
@@ -61,17 +70,19 @@ function button(label, onClick, primary = false) {
 }
 
 /** What the current decision is about, in words ("the queen of hearts", "Edmund's face-down card"). */
+/** @param {View} view */
 function subject(view) {
-  const p = view.pending ?? {};
+  const p = /** @type {any} */ (view.pending ?? {});
   if (p.card) return theCard(p.card);
   if (p.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
   const card = view.best?.card ?? view.upcard;
   return card ? theCard(card) : "the card";
 }
 
+/** @param {View} view @returns {number|null} */
 function suggested(view) {
   // A neutral starting value for a price box: the last figure on the table, if any.
-  const p = view.pending ?? {};
+  const p = /** @type {any} */ (view.pending ?? {});
   return p.high_bid ?? p.bid ?? p.ask ?? p.price ?? null;
 }
 
@@ -79,14 +90,19 @@ function suggested(view) {
  * Build the controls for `view` (the acting seat's view).
  * act(action) performs an action; returns a promise.
  * Returns {nodes, offerCards: Map<seat, Set<pos>>, onOffer}.
+ * @param {View} view
+ * @param {(a: Action) => unknown} act
+ * @returns {{nodes: HTMLElement[], offerCards: Map<number, Set<number>>, onOffer: any}}
  */
 export function buildControls(view, act) {
+  /** @type {HTMLElement[]} */
   const nodes = [];
+  /** @type {Tpl[]} */
   const legal = view.legal ?? [];
   const me = view.seat;
   const what = subject(view);
   const phase = view.phase;
-  const p = view.pending ?? {};
+  const p = /** @type {any} */ (view.pending ?? {});
   let offerCards = new Map();
   let onOffer = null;
   const simple = el("div", "control-group");
@@ -121,7 +137,7 @@ export function buildControls(view, act) {
         let q = `Agree the trade of ${what} at ${chips(price)}?`;
         if (phase === "firm") { label = `Buy ${what} for ${chips(price)}`; q = `Pay ${chips(price)} to ${seatName(view, p.seller)} for ${what}?`; }
         else if (phase === "auction_confirm") { label = `Sell to the top bid (${chips(price)})`; q = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${chips(price)}?`; }
-        simple.append(button(label, async (b) => {
+        simple.append(button(label, async (/** @type {HTMLButtonElement} */ b) => {
           const ok = await ask({ title: "Agree the trade?", text: q, okLabel: "Agree", returnFocus: b });
           if (ok) await act(base);
         }, true));
@@ -130,7 +146,7 @@ export function buildControls(view, act) {
       case "sell_firm": {
         const g = group(`Sell ${what} at a fixed price`);
         const f = numberField("Price", { ...t.price, value: suggested(view) });
-        g.append(f.wrap, button("Offer for sale", async (b) => {
+        g.append(f.wrap, button("Offer for sale", async (/** @type {HTMLButtonElement} */ b) => {
           const v = readPrice(f.input, t); if (v == null) return;
           const ok = await ask({ title: "Sell at a fixed price?", text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.`, okLabel: "Offer it", returnFocus: b });
           if (ok) await act({ ...base, price: v });
@@ -166,7 +182,7 @@ export function buildControls(view, act) {
           f.input.min = tt.price.min; f.input.max = tt.price.max;
           hint.textContent = `${tt.price.min}–${tt.price.max}`;
         });
-        g.append(wrap, f.wrap, button("Start haggling", async (b) => {
+        g.append(wrap, f.wrap, button("Start haggling", async (/** @type {HTMLButtonElement} */ b) => {
           const target = Number(sel.value);
           const tt = byTarget.get(target) ?? t;
           const v = readPrice(f.input, tt); if (v == null) return;
@@ -179,7 +195,7 @@ export function buildControls(view, act) {
       case "sell_auction": {
         const g = group(`Auction ${what}`);
         const f = numberField("Reserve (lowest price you will take)", { ...t.price, value: t.price.min });
-        g.append(f.wrap, button("Start the auction", async (b) => {
+        g.append(f.wrap, button("Start the auction", async (/** @type {HTMLButtonElement} */ b) => {
           const v = readPrice(f.input, t); if (v == null) return;
           const ok = await ask({ title: "Put it up for auction?", text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.`, okLabel: "Start the auction", returnFocus: b });
           if (ok) await act({ ...base, price: v });
@@ -190,7 +206,7 @@ export function buildControls(view, act) {
       case "bid": {
         const g = group(`Bid for ${what}`);
         const f = numberField("Your bid", { ...t.price, value: t.price.min });
-        g.append(f.wrap, button("Bid", async (b) => {
+        g.append(f.wrap, button("Bid", async (/** @type {HTMLButtonElement} */ b) => {
           const v = readPrice(f.input, t); if (v == null) return;
           const ok = await ask({ title: "Place this bid?", text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.`, okLabel: `Bid ${v}`, returnFocus: b });
           if (ok) await act({ ...base, price: v });
@@ -201,7 +217,7 @@ export function buildControls(view, act) {
       case "counter": {
         const g = group(`Counter-offer for ${what}`);
         const f = numberField("Your price", { ...t.price, value: suggested(view) });
-        g.append(f.wrap, button("Make counter-offer", async (b) => {
+        g.append(f.wrap, button("Make counter-offer", async (/** @type {HTMLButtonElement} */ b) => {
           const v = readPrice(f.input, t); if (v == null) return;
           const ok = await ask({ title: "Make this counter-offer?", text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.`, okLabel: "Propose", returnFocus: b });
           if (ok) await act({ ...base, price: v });
@@ -218,7 +234,7 @@ export function buildControls(view, act) {
         const g = group("Buy a face-down card");
         g.append(el("p", "hint", "Choose a card with a gold edge in another player's pile to offer for it, sight unseen."));
         nodes.push(g);
-        onOffer = async (owner, pos, btn) => {
+        onOffer = async (/** @type {number} */ owner, /** @type {number} */ pos, /** @type {HTMLElement} */ btn) => {
           const count = view.seats?.find((s) => s.seat === owner)?.stack ?? pos + 1;
           const res = await ask({
             title: "Offer for a face-down card?",

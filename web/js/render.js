@@ -2,8 +2,12 @@
 import { cardFace, cardBack, emptySlot, theCard, SUIT_SYMBOLS } from "./cards.js";
 import { seatName, chips, pct, trumpWords } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./protocol.js").View} View */
 
+/** @param {string} id @returns {HTMLElement} an element index.html always has */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @param {string} tag @param {string|null} [cls] @param {string} [text] */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -62,6 +66,7 @@ function playMoves(/** @type {Map<string, DOMRect>} */ before) {
   }
 }
 
+/** @param {View|null|undefined} prev @param {View} view */
 function showChipDeltas(prev, view) {
   if (!prev || !motionAllowed()) return;
   for (const s of view.seats ?? []) {
@@ -89,16 +94,19 @@ function showChipDeltas(prev, view) {
  * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
  *        offerCards: Map<seat, Set<position>> (face-down cards the viewer may offer for),
  *        onOffer(owner, position, button) }
+ * @param {View} view
+ * @param {{prev?: View|null, thinking?: number|null, viewer?: number|null,
+ *   offerCards?: Map<number, Set<number>>, onOffer?: any}} [ctx]
  */
 export function renderTable(view, ctx = {}) {
   const before = snapshotPositions();
-  $("info-hand").textContent = view.hand ?? "–";
+  $("info-hand").textContent = String(view.hand ?? "–");
   $("info-pot").textContent = view.pot != null ? chips(view.pot) : "–";
-  $("pot-num").textContent = view.pot ?? "–";
+  $("pot-num").textContent = String(view.pot ?? "–");
   const trump = $("info-trump");
   trump.textContent = "";
   if (view.trump) {
-    const sym = el("span", `suit-sym suit-${view.trump}`, SUIT_SYMBOLS[view.trump] + " ");
+    const sym = el("span", `suit-sym suit-${view.trump}`, SUIT_SYMBOLS[/** @type {import("./protocol.js").Suit} */ (view.trump)] + " ");
     sym.setAttribute("aria-hidden", "true");
     trump.append(sym, trumpWords(view));
   } else trump.textContent = trumpWords(view);
@@ -109,8 +117,9 @@ export function renderTable(view, ctx = {}) {
   const best = $("best-slot");
   const cap = $("best-caption");
   const upIsBest = !!view.best?.card && view.best.card === view.upcard;
-  best.parentElement.hidden = upIsBest;
-  up.parentElement.querySelector("figcaption").textContent = upIsBest ? "Upcard, the highest trump" : "Upcard";
+  const upCaption = /** @type {HTMLElement} */ ($("upcard-slot").parentElement?.querySelector("figcaption"));
+  /** @type {HTMLElement} */ (best.parentElement).hidden = upIsBest;
+  upCaption.textContent = upIsBest ? "Upcard, the highest trump" : "Upcard";
   // The best card is shown once: in the middle. If it is also the upcard, the upcard slot says so.
   if (view.best?.card && view.best.card !== view.upcard) {
     best.replaceChildren(cardFace(view.best.card));
@@ -121,7 +130,7 @@ export function renderTable(view, ctx = {}) {
     const holder = view.best.holder;
     const who = holder == null ? "owned by the pool" : `held by ${seatName(view, holder)}`;
     cap.textContent = `Highest trump: ${theCard(view.best.card)}, ${who}`;
-    if (upIsBest) up.parentElement.querySelector("figcaption").textContent = `Upcard, the highest trump, ${who}`;
+    if (upIsBest) upCaption.textContent = `Upcard, the highest trump, ${who}`;
   } else cap.textContent = "Highest trump: none yet";
 
   // Peel's dead hand: a count of face-down cards nobody owns.
@@ -139,7 +148,7 @@ export function renderTable(view, ctx = {}) {
   const oddsBySeat = new Map((view.odds?.seats ?? []).map((o) => [o.seat, o]));
   for (const s of view.seats ?? []) {
     const li = el("li", "seat");
-    li.dataset.seat = s.seat;
+    li.dataset.seat = String(s.seat);
     if (s.seat === view.to_act) li.classList.add("is-turn");
     if (s.seat === ctx.viewer) li.classList.add("is-you");
     if (s.busted) li.classList.add("is-busted");
@@ -153,7 +162,7 @@ export function renderTable(view, ctx = {}) {
       d.setAttribute("aria-label", "dealer");
       head.append(d);
     }
-    const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
+    const kind = el("span", "seat-kind", s.kind === "bot" ? (/** @type {any} */ (s).bot_name ? `computer, ${/** @type {any} */ (s).bot_name}` : "computer") : "human");
     head.append(kind);
     head.append(el("span", "seat-chips", chips(s.chips ?? 0)));
     li.append(head);
@@ -161,7 +170,7 @@ export function renderTable(view, ctx = {}) {
     const tags = el("div", "seat-tags");
     if (view.best?.holder === s.seat && view.best?.card) tags.append(el("span", "tag tag-best", "Best trump"));
     if (s.seat === view.to_act && !view.match_over) tags.append(el("span", "tag", s.seat === ctx.thinking ? "Thinking" : "To decide"));
-    if (s.seat === ctx.thinking) tags.lastChild?.classList.add("thinking");
+    if (s.seat === ctx.thinking) /** @type {HTMLElement|null} */ (tags.lastChild)?.classList.add("thinking");
     if (s.busted) tags.append(el("span", "tag", "Out of the match"));
     const o = oddsBySeat.get(s.seat);
     if (o && !view.match_over) {
@@ -184,7 +193,7 @@ export function renderTable(view, ctx = {}) {
         stack.append(b);
       } else {
         const back = cardBack();
-        const p = view.pending;
+        const p = /** @type {any} */ (view.pending);
         if (p && p.position === i && p.seller === s.seat && p.card == null) {
           back.classList.add("in-question");
           back.removeAttribute("aria-hidden");
@@ -211,13 +220,14 @@ export function renderTable(view, ctx = {}) {
   // The upcard and the best trump appear twice at most (centre and a seat); keep data-card unique
   // for animation by dropping it from the centre copies when a seat shows the card.
   for (const slot of [up, best]) {
-    const c = slot.querySelector("[data-card]");
+    const c = /** @type {HTMLElement|null} */ (slot.querySelector("[data-card]"));
     if (c && list.querySelector(`[data-card="${c.dataset.card}"]`)) delete c.dataset.card;
   }
   playMoves(before);
   showChipDeltas(ctx.prev, view);
 }
 
+/** @param {string} text */
 export function setStatus(text) {
   const s = $("status");
   if (s.textContent !== text) s.textContent = text;

@@ -154,7 +154,7 @@ export function startSite() {
     table.hello = hello;
     if (!setup) {
       // Wired once: a retry after an engine failure reuses the same form and buttons.
-      setup = new SetupForm(hello, { onStart: (s) => table.run(() => startMatch(s)) });
+      setup = new SetupForm(hello, { onStart: (/** @type {any} */ s) => table.run(() => startMatch(s)) });
       $("btn-new").addEventListener("click", () => openSetup());
       $("setup-cancel").addEventListener("click", () => { $("setup").hidden = true; table.advance(); });
     }

@@ -13,7 +13,7 @@ import { cardFace } from "./cards.js";
 import { chipsChart } from "./chart.js";
 
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
-export const PACE_MS = { instant: 0, fast: 350, normal: 1100, slow: 2600 };
+export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 1100, slow: 2600 });
 
 /**
  * @typedef {object} TableHooks
@@ -68,7 +68,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     restoreLog, humanAct, stepBots, reset, playOn,
   };
 
-  function useEngine(e, hello = null) { table.engine = e; table.hello = hello; }
+  function useEngine(/** @type {any} */ e, /** @type {any} */ hello = null) { table.engine = e; table.hello = hello; }
 
   /** data-state / data-tick let a test (or a curious reader) see when the table has settled. */
   function setState(/** @type {"busy"|"idle"|"failed"} */ state) {
@@ -87,7 +87,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const next = chain.then(async () => {
       try {
         await fn(token);
-      } catch (err) {
+      } catch (/** @type {any} */ err) {
         console.error(err);
         setStatus(`Something went wrong: ${err?.message ?? err}`);
         hooks.onError?.(err);
@@ -167,7 +167,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     decorate(view);
     const prev = table.view;
     table.view = view;
-    const built = controls ? buildControls(view, (a) => run(() => humanAct(a))) : null;
+    const built = controls ? buildControls(view, (/** @type {any} */ a) => run(() => humanAct(a))) : null;
     renderTable(view, {
       prev, thinking, viewer: table.holder,
       offerCards: built?.offerCards, onOffer: built?.onOffer,
