@@ -11,6 +11,7 @@ import { settingsFromUrl } from "./setup.js";
 export const NS = "speculation-embed";
 export const VERSION = 1;
 
+/** @param {string} id @returns {any} an element index.html or the bar always has */
 const $ = (id) => document.getElementById(id);
 const THEMES = ["light", "dark", "system"];
 const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -25,6 +26,7 @@ const DEFAULT_PLAYERS = [
 ];
 
 // Messages a host may send: type -> allowed fields and their checks.
+/** @type {Record<string, Record<string, (x: any) => boolean>>} */
 const HOST_TYPES = {
   step: { by: (x) => Number.isInteger(x) && x !== 0 && Math.abs(x) <= MAX_STEPS_PER_MESSAGE,
           to: (x) => Number.isInteger(x) && x >= 0 && x <= 200000 },
@@ -35,17 +37,20 @@ const HOST_TYPES = {
 
 // ------------------------------------------------------------------ parameters
 
+/** @param {string} v */
 function yes(v) { return v === "1" || v === "true" || v === "yes"; }
+/** @param {string} v */
 function isFlag(v) { return ["1", "0", "true", "false", "yes", "no"].includes(v); }
 
 /**
  * Read and check the embed's URL parameters. Returns {config, problems}; every problem is a
  * sentence a reader can act on. Whether rules and players are allowed is the engine's call later.
  */
+/** @param {string} search @param {string} selfOrigin @returns {{config: any, problems: string[]}} */
 export function parseEmbedParams(search, selfOrigin) {
   const q = new URLSearchParams(search);
   const problems = [];
-  const single = (name) => {
+  const single = (/** @type {string} */ name) => {
     const all = q.getAll(name);
     if (all.length > 1) problems.push(`the parameter “${name}” is given ${all.length} times`);
     return all.length ? all[0] : null;
@@ -53,6 +58,7 @@ export function parseEmbedParams(search, selfOrigin) {
   for (const key of new Set(q.keys())) {
     if (!KNOWN.has(key) && !key.startsWith("rule.")) problems.push(`“${key.slice(0, 30)}” is not a parameter the embed knows`);
   }
+  /** @type {any} the checked parameters (scenario, step, theme, autoplay, seat, pace, origin, settings) */
   const config = { scenario: null, step: null, theme: "system", autoplay: null, seat: undefined,
     pace: "normal", origin: selfOrigin };
 
@@ -140,6 +146,7 @@ function post(/** @type {string} */ type, fields = {}) {
   window.parent.postMessage({ ns: NS, v: VERSION, type, ...fields }, em.config?.origin ?? location.origin);
 }
 
+/** @param {string} tag @param {string|null} [cls] @param {string} [text] @returns {any} */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -171,7 +178,7 @@ function buildBar() {
   nav.setAttribute("role", "group");
   nav.setAttribute("aria-label", "Example controls");
   nav.hidden = true;
-  const btn = (id, label) => {
+  const btn = (/** @type {string} */ id, /** @type {string} */ label) => {
     const b = el("button", "embed-btn", label);
     b.type = "button";
     b.id = id;
@@ -192,7 +199,7 @@ function buildBar() {
   nav.append(back, next, play, restart, deal, take, counter);
   back.addEventListener("click", () => command({ type: "step", by: -1 }));
   next.addEventListener("click", () => command({ type: "step", by: 1 }));
-  play.addEventListener("click", () => command({ type: "autoplay", on: !em.autoplay }));
+  play.addEventListener("click", () => command({ type: "autoplay", on: !em.table.autoplay }));
   restart.addEventListener("click", () => command({ type: "restart" }));
   deal.addEventListener("click", () => command({ type: "new-deal" }));
   take.addEventListener("click", () => em.table.run(takeSeat));
@@ -205,6 +212,7 @@ function buildBar() {
   main.prepend(bar);
 }
 
+/** @param {string[]} lines @param {{code?: string, retry?: boolean}} [how] */
 function showError(lines, { code = "bad_params", retry = false } = {}) {
   const box = $("embed-error");
   const p = el("p", null, lines.length === 1 ? `This example cannot be shown: ${lines[0]}.`
@@ -268,6 +276,7 @@ function watchHeight() {
 
 // ------------------------------------------------------------------ messages from the host
 
+/** @param {any} m */
 function validHostMessage(m) {
   if (!m || typeof m !== "object" || Array.isArray(m)) return false;
   if (Object.getPrototypeOf(m) !== Object.prototype) return false;
@@ -282,6 +291,7 @@ function validHostMessage(m) {
   return true;
 }
 
+/** @param {MessageEvent} ev */
 function onMessage(ev) {
   const trusted = window.parent !== window && ev.source === window.parent
     && ev.origin === em.config.origin && validHostMessage(ev.data);
@@ -292,6 +302,7 @@ function onMessage(ev) {
   }
   em.accepted++;
   document.body.dataset.embedAccepted = String(em.accepted);
+  /** @type {Record<string, any>} */
   const m = { type: ev.data.type };
   for (const k of Object.keys(HOST_TYPES[m.type])) if (k in ev.data) m[k] = ev.data[k];
   if (!em.ready) em.queue.push(m);
