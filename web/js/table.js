@@ -8,7 +8,7 @@
 //   await table.advance();            // play on until a human decides (or the match ends)
 import { renderTable, setStatus } from "./render.js";
 import { buildControls } from "./controls.js";
-import { seatName, promptText } from "./text.js";
+import { seatName, promptText, chips } from "./text.js";
 import { cardFace } from "./cards.js";
 import { chipsChart } from "./chart.js";
 
@@ -301,12 +301,16 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       for (const h of hands) values.push(h.chips_after?.[i] ?? values[values.length - 1]);
       return { name: s.name, values };
     });
+    const o = view.match_outcome;
     const p = document.createElement("p");
-    p.textContent = view.match_outcome.text;
+    p.textContent = o.text;
+    const standings = document.createElement("p");
+    standings.textContent = `After ${o.hands} ${o.hands === 1 ? "hand" : "hands"}: ` +
+      o.standings.map((/** @type {any} */ s) => `${s.name} ${chips(s.chips)}`).join(", ") + ".";
     const row = document.createElement("div");
     row.className = "row-buttons";
     row.append(...(hooks.summaryButtons?.() ?? []));
-    $("match-summary-body").replaceChildren(p, chipsChart(series), row);
+    $("match-summary-body").replaceChildren(p, standings, chipsChart(series), row);
   }
 
   // ------------------------------------------------------------------ the loop
@@ -389,7 +393,10 @@ export function createTable({ engine = null, root = document, mode = "site", pac
 
   function focusControls() {
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected && !$("controls").contains(active) && active.id !== "main") return;
+    // Keep the focus where the player put it, unless it was lost (to the body, a hidden panel
+    // such as the hand-over's, or a replaced control).
+    const lost = !active || active === document.body || !active.isConnected || !!active.closest("[hidden]");
+    if (!lost && !$("controls").contains(active) && active.id !== "main") return;
     const first = /** @type {HTMLElement|null} */ ($("controls").querySelector("button.primary, button, input"));
     first?.focus({ preventScroll: true });
   }
