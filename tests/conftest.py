@@ -9,8 +9,8 @@ Fixtures
   console_log  the console messages and page errors of `page` ("type: text").
 
 Browser tests (marker `browser`, given to everything under tests/browser/) run
-in Debian's /usr/bin/chromium.  Without it they fail when CI is set and skip
-otherwise; the same goes for Node tests (marker `node`, or `node("typescript")` for a test
+in Debian's /usr/bin/chromium (helpers: tests/browser/support.py).  Without it
+they fail when CI is set and skip otherwise; the same goes for Node tests (marker `node`, or `node("typescript")` for a test
 that needs that package) without node or node_modules.  A failed browser test leaves a screenshot (pytest-playwright's
 --screenshot only-on-failure) and console.log under test-artifacts/.
 """
@@ -27,17 +27,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-HARNESS = Path(__file__).resolve().parent / "browser" / "harness"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+HARNESS = BROWSER_TESTS / "harness"
+# The browser tests import `support` from their own folder (pytest puts it on sys.path when it
+# collects them); this file needs it first, for the Chromium flags and the console capture.
+if str(BROWSER_TESTS) not in sys.path:
+    sys.path.insert(0, str(BROWSER_TESTS))
+from support import CHROMIUM, CHROMIUM_ARGS, capture, save_artifacts  # noqa: E402
+
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
@@ -154,10 +151,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def console_log(request):
     """Console messages and uncaught page errors of the test's `page`, as text lines."""
     page = request.getfixturevalue("page")
-    lines: list[str] = []
-    page.on("console", lambda msg: lines.append(f"{msg.type}: {msg.text}"))
-    page.on("pageerror", lambda err: lines.append(f"pageerror: {err}"))
-    page.on("crash", lambda _: lines.append("crash: the page crashed"))
+    lines = capture(page, [])
     request.node._console_lines = lines
     return lines
 
@@ -176,5 +170,4 @@ def _keep_console_on_failure(request):
     report = getattr(request.node, "rep_call", None)
     if folder is None or lines is None or report is None or not report.failed:
         return
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    save_artifacts(folder, [], lines)  # the screenshot is pytest-playwright's own

@@ -9,16 +9,14 @@ button#boot-retry; #boot gets the class is-ready once the engine runs.
 from __future__ import annotations
 
 import re
-import time
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, Route, expect
+from support import BOOT_S, READY, errors_in, foreign, record_requests, wait_until
 
 pytestmark = pytest.mark.browser
 
-BOOT_S = 60  # generous: two shared cores; a normal boot takes 2–3 s
-READY = re.compile(r"\bis-ready\b")
 STAGES = ["runtime", "micropip", "engine", "ready"]
 HARNESS_STATE = """() => {
   const h = window.harness;
@@ -28,25 +26,12 @@ HARNESS_STATE = """() => {
 
 
 def wait_harness(page: Page, timeout_s: float = BOOT_S) -> dict:
-    """Poll the harness (string predicates in wait_for_function break under the CSP)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
+    """Until the harness reports the boot ready or failed; its state."""
+    def finished():
         state = page.evaluate(HARNESS_STATE)
-        if state and state["status"] in ("ready", "failed"):
-            return state
-        if time.monotonic() > deadline:
-            raise AssertionError(f"boot did not finish in {timeout_s} s: {state}")
-        page.wait_for_timeout(100)
+        return state if state and state["status"] in ("ready", "failed") else None
 
-
-def record_requests(page: Page) -> list[str]:
-    urls: list[str] = []
-    page.on("request", lambda req: urls.append(req.url))
-    return urls
-
-
-def errors_in(console_log: list[str]) -> list[str]:
-    return [line for line in console_log if line.startswith(("error:", "pageerror:", "crash:"))]
+    return wait_until(finished, "the boot to finish", timeout_s, page)
 
 
 def test_engine_boots_same_origin_under_csp(page: Page, site_url: str, console_log: list[str]):
@@ -63,10 +48,7 @@ def test_engine_boots_same_origin_under_csp(page: Page, site_url: str, console_l
     assert set(state["info"]["timings"]) >= {"runtime", "micropip", "installed", "imported"}
 
     assert errors_in(console_log) == []
-    origin = urlsplit(site_url).netloc
-    foreign = [u for u in requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")
-               and urlsplit(u).netloc != origin]
-    assert foreign == []
+    assert foreign(requests, site_url) == []
     # The worker's fetches are seen too, so the check above covers Pyodide's own.
     names = {urlsplit(u).path.rsplit("/", 1)[-1] for u in requests}
     assert {"worker.js", "pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip",

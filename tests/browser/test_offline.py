@@ -1,11 +1,11 @@
 """Offline play, installability, the Content-Security-Policy and the storage safety net.
 
-The service-worker tests use their own Chromium profile (launch_persistent_context, so the
-worker and its caches behave as in a real browser) and their own server, which they stop:
+The service-worker tests use their own Chromium profile (support.sw_browser: a persistent
+context, so the worker and its caches behave as in a real browser) and their own server, which they stop:
 "offline" below always means the test server is shut down *and* the context is set offline.
 A failed test leaves a screenshot of every open page and the console under test-artifacts/.
 
-Helpers here are shared with test_update.py.
+The helpers are in support.py.
 """
 
 from __future__ import annotations
@@ -14,152 +14,23 @@ import json
 import re
 import struct
 import time
-import urllib.error
-import urllib.request
 import zlib
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import Page, expect
+
+import support
+from support import (Server, cache_names, csp_violations, first_page, one_move, page_build, set_pace,
+                     site_hash, sw_version, wait_controlled, wait_ready)
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-BOOT_S = 90
-READY = re.compile(r"\bis-ready\b")
 BOTS_ONLY = "?p=bot:casual/mary:Mary&p=bot:casual/henry:Henry&seed=3&rule.max_hands=1"
-# Runs in every page before its scripts: records CSP violations.
-WATCH_CSP = """(() => {
-  window.__csp = [];
-  document.addEventListener("securitypolicyviolation",
-    (e) => window.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
-})();"""
-
-
-# ----------------------------------------------------------------------------- helpers
-
-
-class Server:
-    """The test server for one directory; stop() really closes the socket; start() reopens
-    it on the same port, so the origin (and the service worker's registration) stays."""
-
-    def __init__(self, site_build, directory: Path):
-        self.build, self.directory, self.port, self.server = site_build, directory, 0, None
-
-    def start(self) -> str:
-        self.server, url = self.build.serve_in_thread(self.directory, port=self.port)
-        self.port = self.server.server_address[1]
-        self.url = url
-        return url
-
-    def stop(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
-        # nothing answers any more
-        with pytest.raises((urllib.error.URLError, ConnectionError)):
-            urllib.request.urlopen(self.url, timeout=2)
-
-
-def wait_ready(page: Page, timeout_s: float = BOOT_S) -> None:
-    expect(page.locator("#boot")).to_have_class(READY, timeout=timeout_s * 1000)
-
-
-def wait_controlled(page: Page, timeout_s: float = 60) -> None:
-    """Until a service worker controls the page (clients.claim after the precache)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate("!!navigator.serviceWorker.controller"):
-        if time.monotonic() > deadline:
-            raise AssertionError("no service worker took control of the page")
-        page.wait_for_timeout(100)
-
-
-def sw_version(page: Page) -> dict:
-    """Ask the controlling worker its build and cache name."""
-    return page.evaluate("""() => new Promise((resolve, reject) => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = (e) => resolve(e.data);
-        navigator.serviceWorker.controller.postMessage({type: "version"}, [ch.port2]);
-        setTimeout(() => reject(new Error("no answer from the service worker")), 5000);
-    })""")
-
-
-def cache_names(page: Page) -> list[str]:
-    return page.evaluate("caches.keys()")
-
-
-def page_build(page: Page) -> str:
-    return page.locator('meta[name="build"]').get_attribute("content")
-
-
-def csp_violations(page: Page) -> list[str]:
-    return page.evaluate("window.__csp || []")
-
-
-def site_hash(site: Path) -> str:
-    return json.loads((site / "build.json").read_text())["hash"]
 
 
 def wait_match_over(page: Page, timeout_s: float = 150) -> None:
     expect(page.locator("#match-summary")).to_be_visible(timeout=timeout_s * 1000)
-
-
-@pytest.fixture
-def sw_browser(request, browser_type: BrowserType, tmp_path, output_path):
-    """open() -> a persistent Chromium context in a fresh profile (closed at the end).
-
-    On failure, every open page's screenshot and the contexts' console go to test-artifacts/.
-    """
-    contexts: list[BrowserContext] = []
-    lines: list[str] = []
-
-    def open_context() -> BrowserContext:
-        ctx = browser_type.launch_persistent_context(
-            str(tmp_path / f"profile-{len(contexts)}"), executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS, headless=True)
-        contexts.append(ctx)
-        ctx.add_init_script(WATCH_CSP)
-        ctx.on("console", lambda msg: lines.append(f"{msg.type}: {msg.text}"))
-        ctx.on("weberror", lambda err: lines.append(f"pageerror: {err.error}"))
-        return ctx
-
-    yield open_context
-    report = getattr(request.node, "rep_call", None)
-    failed = report is None or report.failed
-    try:
-        if failed:
-            folder = Path(output_path)
-            folder.mkdir(parents=True, exist_ok=True)
-            shots = 0
-            for ctx in contexts:
-                for page in ctx.pages:
-                    try:
-                        page.screenshot(path=str(folder / f"page-{shots}.png"), full_page=True, timeout=5000)
-                        shots += 1
-                    except Exception as err:  # a closed or crashed page
-                        lines.append(f"(no screenshot: {err})")
-            (folder / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    finally:
-        for ctx in contexts:
-            ctx.close()
-
-
-def errors_in(lines: list[str]) -> list[str]:
-    return [line for line in lines if line.startswith(("error:", "pageerror:"))]
-
-
-def first_page(ctx: BrowserContext) -> Page:
-    return ctx.pages[0] if ctx.pages else ctx.new_page()
-
-
-def set_pace_instant(page: Page) -> None:
-    page.get_by_role("button", name="Settings").click()
-    page.get_by_label("Pace of the computer players").select_option("instant")
-    page.get_by_role("button", name="Settings").click()
 
 
 # ----------------------------------------------------------------------------- offline
@@ -174,7 +45,7 @@ def test_offline_after_first_visit(sw_browser, site_build, site_dir: Path):
     try:
         page.goto(url + "index.html")
         wait_ready(page)
-        set_pace_instant(page)
+        set_pace(page, "instant")
         wait_controlled(page)
         assert sw_version(page) == {"build": build, "cache": f"speculation@/#{build}"}
         assert f"speculation@/#{build}" in cache_names(page)
@@ -354,32 +225,11 @@ FAILING_STORAGE = """(() => {
   }
 })();"""
 
-MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*)$")
-
-
-def one_move(page: Page) -> None:
-    """Make the first plain move the controls offer and wait for the table to settle."""
-    before = int(page.evaluate("Number(document.body.dataset.tick || 0)"))
-    buttons = page.locator("#controls").get_by_role("button", name=MOVES)
-    expect(buttons.first).to_be_visible(timeout=30000)
-    buttons.first.click()
-    if page.locator("#confirm").is_visible():
-        page.locator("#confirm-ok").click()
-    deadline = time.monotonic() + 60
-    while True:
-        state, tick = page.evaluate("[document.body.dataset.state, Number(document.body.dataset.tick || 0)]")
-        if state == "idle" and tick > before:
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the table did not settle; status: {page.inner_text('#status')}")
-        page.wait_for_timeout(50)
-
-
 def test_failed_save_is_reported_and_play_goes_on(page: Page, console_log: list[str]):
     page.add_init_script(FAILING_STORAGE)
     page.goto("index.html")
     wait_ready(page)
-    set_pace_instant(page)
+    set_pace(page, "instant")
     page.goto("index.html?p=human:You&p=bot:casual/mary:Mary&seed=19&rule.max_hands=1")
     wait_ready(page)
     warning = page.locator("#save-warning")
@@ -406,3 +256,12 @@ def test_failed_save_is_reported_and_play_goes_on(page: Page, console_log: list[
     page.locator("#setup-start").click()
     expect(warning).to_be_hidden(timeout=30000)
     assert [line for line in console_log if line.startswith(("pageerror:",))] == []
+
+
+
+def __getattr__(name: str):
+    """test_embed.py still imports the sw_browser fixture from here (tests/browser/conftest.py
+    gives it to every test): remove this once it imports from support.py."""
+    if name == "sw_browser":
+        return support.sw_browser
+    raise AttributeError(name)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_offline import (Server, cache_names, first_page, one_move, page_build, set_pace_instant,
-                          site_hash, sw_browser, sw_version, wait_controlled, wait_ready)  # noqa: F401
+from support import (Server, cache_names, first_page, one_move, page_build, set_pace, site_hash,
+                     sw_version, wait_controlled, wait_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +80,7 @@ def test_update_is_offered_declined_then_accepted(sw_browser, site_build, two_bu
         # ---- first visit (v1): start a match and make a few moves
         page.goto(url + "index.html")
         wait_ready(page)
-        set_pace_instant(page)
+        set_pace(page, "instant")
         page.goto(url + "index.html" + MATCH)
         wait_ready(page)
         for _ in range(3):

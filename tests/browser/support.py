@@ -1,0 +1,321 @@
+"""What every browser test shares: Chromium, the test server, waiting for the page, catching its
+errors, axe, and what a failure leaves behind.
+
+    from support import BOOT_S, settle, state, wait_ready, errors_in, assert_no_axe_violations
+
+Chromium      CHROMIUM, CHROMIUM_ARGS (conftest.py launches pytest-playwright's browser with
+              them); persistent_context() for a real profile (service workers, caches).
+The server    Server(site_build, directory): start() / stop() / start() again on the same port.
+Waiting       wait_ready(page) until #boot is-ready; state(page) is (body[data-state],
+              body[data-tick]); settle(page, after) until the page is idle at a tick after
+              `after`; one_move(page) makes the first plain move and settles;
+              wait_until(fn) polls anything. (The CSP forbids string predicates in
+              wait_for_function, so waits poll page.evaluate.)
+Errors        capture(page_or_context, lines) appends "type: text" lines for console messages,
+              uncaught errors and crashes; errors_in(lines) keeps the errors; record_requests()
+              and foreign() check that nothing leaves the origin.
+axe           axe_violations(page_or_frame) and assert_no_axe_violations(page_or_frame, where)
+              (axe-playwright-python).
+Failures      save_artifacts(folder, pages, lines): a screenshot of each page and console.log.
+              conftest.py does it for `page`; the sw_browser fixture for its own contexts.
+Fixtures      sw_browser (persistent contexts) and watched (a page whose origin and console are
+              checked at the end), registered for every browser test by tests/browser/conftest.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Frame, Page, expect
+
+T = TypeVar("T")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_S = 90  # generous: two shared cores; a normal boot takes 2–3 s
+STEP_S = 30
+READY = re.compile(r"\bis-ready\b")
+ERROR_PREFIXES = ("error:", "pageerror:", "crash:")
+# Runs in every page before its scripts: records CSP violations in window.__csp.
+WATCH_CSP = """(() => {
+  window.__csp = [];
+  document.addEventListener("securitypolicyviolation",
+    (e) => window.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+})();"""
+
+
+# ----------------------------------------------------------------------------- the server
+
+
+class Server:
+    """The test server for one directory; stop() really closes the socket; start() reopens
+    it on the same port, so the origin (and the service worker's registration) stays."""
+
+    def __init__(self, site_build: Any, directory: Path):
+        self.build, self.directory, self.port, self.server = site_build, directory, 0, None
+        self.url = ""
+
+    def start(self) -> str:
+        self.server, url = self.build.serve_in_thread(self.directory, port=self.port)
+        self.port = self.server.server_address[1]
+        self.url = url
+        return url
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+        # nothing answers any more
+        with pytest.raises((urllib.error.URLError, ConnectionError)):
+            urllib.request.urlopen(self.url, timeout=2)
+
+
+# ----------------------------------------------------------------------------- waiting
+
+
+def wait_until(fn: Callable[[], T], what: str, timeout_s: float = 30, page: Page | None = None) -> T:
+    """Poll fn() until it returns something true, and return that; fail naming `what`."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = fn()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+        if page is not None:
+            page.wait_for_timeout(50)
+        else:
+            time.sleep(0.05)
+
+
+def wait_ready(page: Page, timeout_s: float = BOOT_S) -> None:
+    """Until the engine has booted (#boot gets the class is-ready)."""
+    expect(page.locator("#boot")).to_have_class(READY, timeout=timeout_s * 1000)
+
+
+def state(page: Page | Frame) -> tuple[str, int]:
+    """The table's (document.body.dataset.state, Number(dataset.tick)): the page says "idle"
+    when it has finished the work started at that tick."""
+    st, tick = page.evaluate("[document.body.dataset.state || '', Number(document.body.dataset.tick || 0)]")
+    return st, tick
+
+
+def settle(page: Page, after: int, timeout_s: float = STEP_S) -> None:
+    """Wait until the UI has finished the work started after tick `after`."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        st, tk = state(page)
+        if st == "idle" and tk > after:
+            return
+        if st == "failed":
+            raise AssertionError(page.inner_text("#boot-error"))
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table did not settle (state {st}, tick {tk}); status: "
+                                 f"{page.inner_text('#status')}")
+        page.wait_for_timeout(50)
+
+
+def open_match(page: Page, url: str) -> None:
+    """Go to a page that boots the engine and starts (or resumes) a match; wait for it."""
+    page.goto(url)
+    settle(page, 0, BOOT_S)
+
+
+def set_pace(page: Page, pace: str) -> None:
+    """Choose the computer players' pace in the Settings panel (kept in localStorage)."""
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Pace of the computer players").select_option(pace)
+    page.get_by_role("button", name="Settings").click()
+
+
+MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*)$")
+
+
+def one_move(page: Page) -> None:
+    """Make the first plain move the controls offer (confirming it if asked) and settle."""
+    before = state(page)[1]
+    buttons = page.locator("#controls").get_by_role("button", name=MOVES)
+    expect(buttons.first).to_be_visible(timeout=30000)
+    buttons.first.click()
+    if page.locator("#confirm").is_visible():
+        page.locator("#confirm-ok").click()
+    settle(page, before, 60)
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+def capture(target: Page | BrowserContext, lines: list[str]) -> list[str]:
+    """Append the console, uncaught errors and crashes of a page (or of every page of a
+    context) to `lines`, as "type: text"."""
+    target.on("console", lambda msg: lines.append(f"{msg.type}: {msg.text}"))
+    if isinstance(target, Page):
+        target.on("pageerror", lambda err: lines.append(f"pageerror: {err}"))
+        target.on("crash", lambda _: lines.append("crash: the page crashed"))
+    else:
+        target.on("weberror", lambda err: lines.append(f"pageerror: {err.error}"))
+    return lines
+
+
+def errors_in(lines: list[str]) -> list[str]:
+    """The console errors, uncaught errors and crashes among captured lines."""
+    return [line for line in lines if line.startswith(ERROR_PREFIXES)]
+
+
+def record_requests(target: Page | BrowserContext) -> list[str]:
+    """Every URL the page (or context; workers included) requests from now on."""
+    urls: list[str] = []
+    target.on("request", lambda req: urls.append(req.url))
+    return urls
+
+
+def foreign(urls: list[str], site_url: str) -> list[str]:
+    """The network requests that left the site's origin (data: and blob: URLs are local)."""
+    origin = urlsplit(site_url).netloc
+    return [u for u in urls if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+            and urlsplit(u).netloc != origin]
+
+
+def csp_violations(page: Page) -> list[str]:
+    """The CSP violations WATCH_CSP recorded in this page."""
+    return page.evaluate("window.__csp || []")
+
+
+# ----------------------------------------------------------------------------- axe
+
+
+def axe_violations(target: Page | Frame) -> list[dict[str, Any]]:
+    """axe-core's violations in a page or frame (axe-playwright-python injects axe itself)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe().run(target).response.get("violations", [])
+
+
+def assert_no_axe_violations(target: Page | Frame, where: str) -> None:
+    violations = axe_violations(target)
+    summary = [f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})" for v in violations]
+    assert not violations, f"axe violations in {where}:\n" + "\n".join(summary)
+
+
+# ----------------------------------------------------------------------------- the site's build
+
+
+def site_hash(site: Path) -> str:
+    return json.loads((site / "build.json").read_text())["hash"]
+
+
+def page_build(page: Page) -> str | None:
+    return page.locator('meta[name="build"]').get_attribute("content")
+
+
+def wait_controlled(page: Page, timeout_s: float = 60) -> None:
+    """Until a service worker controls the page (clients.claim after the precache)."""
+    wait_until(lambda: page.evaluate("!!navigator.serviceWorker.controller"),
+               "a service worker to take control of the page", timeout_s, page)
+
+
+def sw_version(page: Page) -> dict[str, str]:
+    """Ask the controlling worker its build and cache name."""
+    return page.evaluate("""() => new Promise((resolve, reject) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = (e) => resolve(e.data);
+        navigator.serviceWorker.controller.postMessage({type: "version"}, [ch.port2]);
+        setTimeout(() => reject(new Error("no answer from the service worker")), 5000);
+    })""")
+
+
+def cache_names(page: Page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+# ----------------------------------------------------------------------------- contexts, failures
+
+
+def persistent_context(browser_type: BrowserType, profile: Path) -> BrowserContext:
+    """Chromium with a real profile in `profile` (service workers and caches persist), with the
+    CSP watch installed in every page."""
+    ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                 args=CHROMIUM_ARGS, headless=True)
+    ctx.add_init_script(WATCH_CSP)
+    return ctx
+
+
+def first_page(ctx: BrowserContext) -> Page:
+    return ctx.pages[0] if ctx.pages else ctx.new_page()
+
+
+def failed(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's call failed (or never reported: setup failed)."""
+    report = getattr(request.node, "rep_call", None)
+    return report is None or report.failed
+
+
+def save_artifacts(folder: Path, pages: list[Page], lines: list[str]) -> None:
+    """A screenshot of each page that can still take one, and the console lines."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shots = 0
+    for page in pages:
+        try:
+            page.screenshot(path=str(folder / f"page-{shots}.png"), full_page=True, timeout=5000)
+            shots += 1
+        except Exception as err:  # a closed or crashed page
+            lines.append(f"(no screenshot: {err})")
+    (folder / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture
+def sw_browser(request: pytest.FixtureRequest, browser_type: BrowserType, tmp_path: Path,
+               output_path: str) -> Iterator[Callable[[], BrowserContext]]:
+    """open() -> a persistent Chromium context in a fresh profile (closed at the end).
+
+    On failure, every open page's screenshot and the contexts' console go to test-artifacts/.
+    """
+    contexts: list[BrowserContext] = []
+    lines: list[str] = []
+
+    def open_context() -> BrowserContext:
+        ctx = persistent_context(browser_type, tmp_path / f"profile-{len(contexts)}")
+        contexts.append(ctx)
+        capture(ctx, lines)
+        return ctx
+
+    yield open_context
+    try:
+        if failed(request):
+            save_artifacts(Path(output_path), [p for ctx in contexts for p in ctx.pages], lines)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def watched(page: Page, site_url: str, console_log: list[str]) -> Iterator[Page]:
+    """The page, with a list of every request it makes; checks origin and console at the end."""
+    urls = record_requests(page)
+    yield page
+    local = [u for u in urls if not u.startswith(("data:", "blob:"))]
+    outside = [u for u in local if not u.startswith(site_url)]
+    assert not outside, f"requests left the origin: {outside[:5]}"
+    errors = errors_in(console_log)
+    assert not errors, errors
