@@ -200,7 +200,7 @@ def test_megabyte_strings() -> None:
     mb = "x" * (1 << 20)
     expect_refused(SHARED, {"op": "new_match", "settings": {"players": [{"name": mb},
                                                                          {"name": "b"}]}},
-                   "bad_settings")
+                   "bad_name")
     expect_refused(SHARED, {"op": "load", "snapshot": mb}, "corrupt_snapshot")
     expect_refused(SHARED, {"op": "load", "snapshot": "{" + mb}, "corrupt_snapshot")
     expect_refused(SHARED, {"op": mb})
