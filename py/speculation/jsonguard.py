@@ -27,6 +27,7 @@ too_complex - the text is nested 5000 levels deep; at most 64 are allowed
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from itertools import accumulate
@@ -108,14 +109,22 @@ def _reject_constant(name: str) -> Any:
     raise JsonLimitError("bad_json", f"{name} is not allowed in JSON here")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e400 would read as infinity, which JSON cannot hold
+        raise JsonLimitError("bad_json", f"the number {text[:20]} is out of range")
+    return value
+
+
 def loads(text: Any, limits: Limits = LIMITS, what: str = "the text") -> Any:
     """``json.loads`` behind ``check``: JSON text in, Python value out, or ``JsonLimitError``.
-    ``NaN``, ``Infinity`` and ``-Infinity`` are refused (``bad_json``)."""
+    ``NaN``, ``Infinity``, ``-Infinity`` and numbers too large for a float (``1e400``) are
+    refused (``bad_json``)."""
     if not isinstance(text, str):
         raise JsonLimitError("bad_json", f"{what} must be a JSON string")
     check(text, limits, what)
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except JsonLimitError:
         raise
     except RecursionError:  # pragma: no cover - the depth limit is far below any stack
