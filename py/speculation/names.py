@@ -4,7 +4,9 @@ A name appears inside the log's English sentences, so it must not be able to rea
 bidirectional control characters (the embeddings, overrides and isolates U+202A–U+202E and
 U+2066–U+2069, the marks U+200E, U+200F and U+061C) are removed. A name must keep at least one
 visible character (not a space, a format character or a blank filler such as U+3164), holds no
-control characters (line breaks, NUL...), and is 1 to 40 characters long once cleaned.
+control characters (line breaks, NUL...), and is 1 to 40 characters long once cleaned. An
+empty name is ``bad_name``; one of spaces or other invisible characters only is
+``invisible_name``.
 
 >>> clean_name("  Fanny Price ")
 'Fanny Price'
@@ -53,7 +55,7 @@ def clean_name(name: object, who: str = "a player") -> str:
     if any(unicodedata.category(ch) == "Cc" for ch in text):
         raise BadNameError("bad_name", f"{who}'s name contains a control character (such as a "
                          "line break)")
-    if not text:
+    if not name:
         raise BadNameError("bad_name", f"{who} needs a name of 1 to {MAX_NAME} characters")
     if not any(visible(ch) for ch in text):
         raise BadNameError("invisible_name", f"{who}'s name has no visible character")
