@@ -30,7 +30,7 @@ from .game import Game
 from .names import clean_name
 from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
-from .rules import OPTIONS, PRESETS
+from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 
 MAX_REQUEST = jsonguard.LIMITS.max_chars
 MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly, so links and saves agree
@@ -86,7 +86,10 @@ class Session:
         return {"version": __version__, "protocol": PROTOCOL,
                 "presets": [p.to_dict() for p in PRESETS.values()],
                 "options": [o.to_dict() for o in OPTIONS],
-                "bots": _bot_catalogue(), "has_match": self.game is not None}
+                "bots": _bot_catalogue(), "has_match": self.game is not None,
+                "limits": {"players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                           "seed": {"min": 0, "max": MAX_SEED},
+                           "name": {"max_length": NAME_MAX}}}
 
     def op_new_match(self, req: dict[str, Any]) -> dict[str, Any]:
         settings = req.get("settings")
@@ -96,8 +99,9 @@ class Session:
         if unknown:
             raise BridgeError("bad_settings", f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
         players = settings.get("players")
-        if not isinstance(players, list) or not 2 <= len(players) <= 8:
-            raise BridgeError("bad_settings", "settings.players must list 2 to 8 players")
+        if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise BridgeError("bad_settings", f"settings.players must list {MIN_PLAYERS} to "
+                              f"{MAX_PLAYERS} players")
         seats = [_read_seat(i, p) for i, p in enumerate(players)]
         rules = rules_from(settings.get("preset", "parlett"), settings.get("rules", {}))
         seed = settings.get("seed")
@@ -123,14 +127,21 @@ class Session:
 
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
+        if "seat" in req:
+            raise BridgeError("bad_request", "act takes 'viewer' (whose view to return), not "
+                              "'seat'; the actor is action.seat")
         action = Action.from_dict(req.get("action"))
-        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
+        viewer = _seat(req.get("viewer"), game, allow_none=True)  # checked before any change
         events = game.apply(action)
-        return {"events": [e.to_dict() for e in events], "view": self._view(req)}
+        return {"events": [e.to_dict() for e in events], "view": self._view_of(viewer)}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
+        viewer = _seat(req.get("viewer"), game, allow_none=True)
+        apply = req.get("apply", True)
+        if not isinstance(apply, bool):
+            raise BridgeError("bad_request", "bot's 'apply' must be true or false")
         if self.seats[seat].get("kind") != "bot":
             raise BridgeError("not_a_bot", f"seat {seat} is not played by a bot")
         if game.to_act != seat:
@@ -140,10 +151,10 @@ class Session:
 
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
-        if req.get("apply", True) is not False:
+        if apply:
             events = game.apply(decision.action)
             out["events"] = [e.to_dict() for e in events]
-            out["view"] = self._view(req)
+            out["view"] = self._view_of(viewer)
         return out
 
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -219,8 +230,10 @@ class Session:
         return self.game
 
     def _view(self, req: dict[str, Any]) -> dict[str, Any]:
+        return self._view_of(_seat(req.get("seat"), self._need_game(), allow_none=True))
+
+    def _view_of(self, seat: int | None) -> dict[str, Any]:
         game = self._need_game()
-        seat = _seat(req.get("seat"), game, allow_none=True)
         view = observe(game, seat).to_dict()
         for i, s in enumerate(view["seats"]):
             s["kind"] = self.seats[i]["kind"]

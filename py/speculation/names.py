@@ -24,8 +24,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import SpeculationError
-
-MAX_NAME = 40
+from .rules import NAME_MAX as MAX_NAME
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
