@@ -626,3 +626,14 @@ def test_a_resealed_seat_edit_still_needs_a_valid_seat() -> None:
     target = session_mid_match(seed=2, steps=6, players=2)
     resp = expect_refused(target, {"op": "load", "snapshot": json.dumps(data)}, "corrupt_snapshot")
     assert "visible" in resp["error"]["message"]
+
+
+def test_replay_of_a_record_with_a_missing_bot_can_take_the_nearest() -> None:
+    text, _ = _save_with_bots(["master/henry"])
+    record = json.loads(text)["record"]
+    target = session_mid_match(seed=2, steps=6, players=2)
+    resp = expect_refused(target, {"op": "replay", "record": record}, "bad_settings")
+    assert resp["error"]["nearest_bot"] == "expert/henry"
+    resp = request(target, {"op": "replay", "record": record, "replace_unknown_bots": True})
+    assert resp["ok"] and resp["replaced_bots"] == [{"seat": 1, "bot": "master/henry",
+                                                     "with": "expert/henry"}]
