@@ -18,25 +18,35 @@ request and response.
 
 from __future__ import annotations
 
+import difflib
 import json
 import random
 from typing import Any, Callable
 
-from . import __version__
+from . import __version__, jsonguard
 from .actions import Action
 from .errors import SpeculationError
 from .game import Game
+from .names import clean_name
 from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 
-MAX_REQUEST = 8 * 1024 * 1024
+MAX_REQUEST = jsonguard.LIMITS.max_chars
 MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly, so links and saves agree
 PROTOCOL = 1
 
 
 class BridgeError(SpeculationError):
-    """A malformed request (as opposed to an illegal move)."""
+    """A malformed request (as opposed to an illegal move). Keyword arguments become extra
+    fields of the error object (``nearest_bot``, ``player``...)."""
+
+    def __init__(self, code: str, message: str, **fields: Any) -> None:
+        super().__init__(code, message)
+        self.fields = fields
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), **self.fields}
 
 
 class Session:
@@ -159,21 +169,35 @@ class Session:
         return {"snapshot": snapshot(game, self.seats)}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
+        replace = _flag(req, "replace_unknown_bots")
         game, seats = restore(req.get("snapshot"))
         _check_seed(game.seed)
         seats = seats or [{"name": n, "kind": "human"} for n in game.names]
-        checked = [_read_seat(i, s) for i, s in enumerate(seats)]
-        if len(checked) != len(game.names):
+        if len(seats) != len(game.names):
             raise BridgeError("corrupt_snapshot", "the save's seats do not match its players")
+        try:
+            checked, replaced = _read_seats(seats, replace)
+        except UnknownBotError as e:
+            raise BridgeError("incompatible_snapshot", f"this save has a bot this version "
+                              f"lacks ({e.bot[:40]!r}, seat {e.player}); the nearest is "
+                              f"{e.nearest!r}", player=e.player, bot=e.bot[:40],
+                              nearest_bot=e.nearest) from None
+        except BridgeError as e:
+            raise BridgeError("corrupt_snapshot", f"the save's seats are damaged: "
+                              f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, checked)
-        return {"view": self._view(req)}
+        out: dict[str, Any] = {"view": self._view(req)}
+        if replaced:
+            out["replaced_bots"] = replaced
+        return out
 
     def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         return {"record": record_of(game, self.seats)}
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
+        replace = _flag(req, "replace_unknown_bots")
         record = req.get("record")
         if isinstance(record, dict):
             _check_seed(record.get("seed", 0))
@@ -182,12 +206,15 @@ class Session:
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != len(game.names):
             seats = [{"name": n, "kind": "human"} for n in game.names]
-        checked = [_read_seat(i, s) for i, s in enumerate(seats)]
+        checked, replaced = _read_seats(seats, replace)
         last = game.actions[-1:] if game.actions else []
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, checked)
-        return {"view": self._view(req), "steps": len(record.get("actions", [])),
-                "last_action": last[0].to_dict() if last else None}
+        out = {"view": self._view(req), "steps": len(record.get("actions", [])),
+               "last_action": last[0].to_dict() if last else None}
+        if replaced:
+            out["replaced_bots"] = replaced
+        return out
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}
@@ -236,26 +263,78 @@ def _known_bot(bot_id: str) -> bool:
     return any(b["id"] == bot_id for b in _bot_catalogue())
 
 
+def nearest_bot(bot_id: str) -> str | None:
+    """The playable bot closest to ``bot_id`` (which this version may lack): the same level
+    if it exists here, else the same personality, else the closest id by spelling.
+
+    >>> nearest_bot("expert/mary"), nearest_bot("grandmaster/mary"), nearest_bot("expert/tom")
+    ('expert/mary', 'expert/mary', 'expert/edmund')
+    """
+    ids = [b["id"] for b in _bot_catalogue()]
+    level, _, personality = bot_id.partition("/")
+    same_level = [i for i in ids if i.split("/")[0] == level]
+    if same_level:  # a known level: that personality there, else the level's first (default)
+        return next((i for i in same_level if i.endswith("/" + personality)), same_level[0])
+    same_personality = [i for i in ids if i.split("/")[-1] == personality]
+    if same_personality:  # an unknown level: the strongest one with that personality
+        return same_personality[-1]
+    return (difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids or [None])[0]
+
+
+class UnknownBotError(BridgeError):
+    """A seat names a bot id this version does not have (code ``bad_settings``), with the
+    nearest one available."""
+
+    def __init__(self, player: int, bot: str) -> None:
+        self.player, self.bot, self.nearest = player, bot, nearest_bot(bot)
+        super().__init__("bad_settings", f"player {player}: unknown bot {bot[:40]!r} (the "
+                         f"nearest is {self.nearest!r}; 'hello' lists them all)",
+                         player=player, nearest_bot=self.nearest)
+
+
+def _flag(req: dict[str, Any], name: str) -> bool:
+    value = req.get(name, False)
+    if not isinstance(value, bool):
+        raise BridgeError("bad_request", f"{name} must be true or false")
+    return value
+
+
+def _read_seats(raw: list[Any], replace_unknown_bots: bool = False
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Check each seat; with ``replace_unknown_bots`` a bot id this version lacks becomes the
+    nearest one, and the second list says which (``{"seat", "bot", "with"}``)."""
+    seats, replaced = [], []
+    for i, p in enumerate(raw):
+        try:
+            seats.append(_read_seat(i, p))
+        except UnknownBotError as e:
+            if not replace_unknown_bots or e.nearest is None:
+                raise
+            seats.append(_read_seat(i, {**p, "bot": e.nearest}))
+            replaced.append({"seat": i, "bot": e.bot[:40], "with": e.nearest})
+    return seats, replaced
+
+
 def _read_seat(i: int, p: Any) -> dict[str, Any]:
     if not isinstance(p, dict):
         raise BridgeError("bad_settings", f"player {i} must be an object with a 'name'")
     unknown = set(p) - {"name", "kind", "bot"}
     if unknown:
         raise BridgeError("bad_settings", f"player {i}: unknown field {sorted(map(str, unknown))[0][:30]!r}")
-    name = p.get("name")
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
-        raise BridgeError("bad_settings", f"player {i} needs a name of 1 to {NAME_MAX} "
-                          "characters")
+    try:
+        name = clean_name(p.get("name"), f"player {i}")
+    except SpeculationError as e:
+        raise BridgeError(e.code, e.message, player=i) from None
     kind = p.get("kind", "human")
     if kind not in ("human", "bot"):
         raise BridgeError("bad_settings", f"player {i}: kind must be 'human' or 'bot'")
-    seat: dict[str, Any] = {"name": name.strip(), "kind": kind}
+    seat: dict[str, Any] = {"name": name, "kind": kind}
     if kind == "bot":
         bot = p.get("bot")
-        if not isinstance(bot, str) or not _known_bot(bot):
-            known = ", ".join(b["id"] for b in _bot_catalogue()) or "none available"
-            raise BridgeError("bad_settings", f"player {i}: unknown bot {str(bot)[:40]!r} "
-                              f"(known: {known})")
+        if not isinstance(bot, str):
+            raise BridgeError("bad_settings", f"player {i}: a bot seat names a bot id")
+        if not _known_bot(bot):
+            raise UnknownBotError(i, bot)
         seat["bot"] = bot
     elif "bot" in p:
         raise BridgeError("bad_settings", f"player {i}: only a bot seat names a bot")
@@ -282,23 +361,11 @@ def _check_seed(seed: Any) -> None:
         raise BridgeError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}")
 
 
-def _reject_constant(name: str) -> Any:
-    raise BridgeError("bad_json", f"{name} is not allowed in a request")
-
-
 def _parse(request_json: Any) -> dict[str, Any]:
-    if not isinstance(request_json, str):
-        raise BridgeError("bad_json", "the request must be a JSON string")
-    if len(request_json) > MAX_REQUEST:
-        raise BridgeError("too_large", f"the request is larger than {MAX_REQUEST} characters")
-    try:
-        req = json.loads(request_json, parse_constant=_reject_constant)
-    except BridgeError:
-        raise
-    except RecursionError:
-        raise BridgeError("too_complex", "the request is too deeply nested") from None
-    except ValueError as e:
-        raise BridgeError("bad_json", f"the request is not valid JSON: {str(e)[:120]}") from None
+    """The request as a dict. The JSON limits (``speculation.jsonguard``) are checked before
+    ``json.loads`` runs, so CPython and Pyodide refuse the same texts with the same codes:
+    ``bad_json``, ``too_large``, ``too_complex``."""
+    req = jsonguard.loads(request_json, what="the request")
     if not isinstance(req, dict):
         raise BridgeError("bad_request", "the request must be a JSON object with an 'op'")
     return req

@@ -14,19 +14,23 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
+from . import jsonguard
 from .actions import Action
 from .cards import card_str
 from .errors import RecordError, SpeculationError
 from .game import Game
+from .names import clean_name
 from .observation import observe
 from .rules import Rules, preset
 
 RECORD_FORMAT = "speculation-record"
 SNAPSHOT_FORMAT = "speculation-snapshot"
-VERSION = 1
+VERSION = 1  # of records
+SNAPSHOT_VERSION = 2  # 2 added the integrity check over seats, history and state
 MAX_ACTIONS = 200_000
 
 
@@ -55,14 +59,15 @@ def game_from_record(record: Any, upto: int | None = None) -> Game:
         raise RecordError("bad_record", "a record must be a JSON object")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise RecordError("bad_record", f"not a Speculation record (format {str(record.get('format'))[:40]!r})")
-    if record.get("version", VERSION) != VERSION:
+    if not _is_version(record.get("version", VERSION), VERSION):
         raise RecordError("bad_version", f"record version {str(record.get('version'))[:20]} is not "
-                          f"supported (this engine reads version {VERSION})")
+                          f"supported (this engine reads version {VERSION}, a whole number)")
     try:
         rules = rules_from(record.get("preset", "parlett"), record.get("rules", {}))
         players = record.get("players")
-        if not isinstance(players, list):
+        if not isinstance(players, list) or len(players) > 64:
             raise RecordError("bad_record", "a record needs 'players': a list of names")
+        players = [clean_name(p, f"player {i}") for i, p in enumerate(players)]
         seed = record.get("seed", 0)
         decks = record.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 10_000:
@@ -93,36 +98,65 @@ def rules_from(preset_name: Any, overrides: Any) -> Rules:
     return Rules.from_dict(overrides, base=preset(preset_name))
 
 
+def _is_version(value: Any, wanted: int) -> bool:
+    """Type-exact: ``1`` matches version 1; ``1.0`` and ``true`` do not."""
+    return type(value) is int and value == wanted
+
+
+def integrity_check(record: Any, state: Any) -> str:
+    """The SHA-256 (hex) of the canonical JSON of a save's record and state. It covers
+    everything the replay does not pin down by itself (who plays each seat, a bot's level, the
+    price of an offer that was refused), so a hand-edited save is refused. It is a check
+    against damage and casual edits, not a signature: a static page holds no secret."""
+    canonical = json.dumps({"record": record, "state": state}, sort_keys=True,
+                           separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
-    """A save: the record and the full state it must reproduce (hidden cards included, so the
-    UI stores it as an opaque string and never shows it)."""
-    return json.dumps({"format": SNAPSHOT_FORMAT, "version": VERSION,
-                       "record": record_of(game, seats), "state": game.state_dict()},
+    """A save: the record, the full state it must reproduce (hidden cards included, so the
+    UI stores it as an opaque string and never shows it) and the integrity check over both."""
+    record, state = record_of(game, seats), game.state_dict()
+    return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
+                       "record": record, "state": state,
+                       "check": integrity_check(record, state)},
                       separators=(",", ":"), sort_keys=True)
 
 
 def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
-    """Load a snapshot: replay its record and check the result equals its stored state, so a
-    corrupted or tampered save is refused (code ``corrupt_snapshot``) instead of half-loaded."""
+    """Load a snapshot: check its integrity, replay its record and check the result equals its
+    stored state, so a corrupted or edited save is refused (code ``corrupt_snapshot``) instead
+    of half-loaded. Text beyond the JSON limits is ``too_large``/``too_complex`` (see
+    ``speculation.jsonguard``), refused before any parsing."""
     if not isinstance(text, str):
         raise RecordError("corrupt_snapshot", "a snapshot must be a string")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise RecordError("corrupt_snapshot", "the snapshot is not valid JSON") from None
+        data = jsonguard.loads(text, what="the save")
+    except jsonguard.JsonLimitError as e:
+        code = "corrupt_snapshot" if e.code == "bad_json" else e.code
+        raise RecordError(code, e.message if code != "corrupt_snapshot"
+                          else "the snapshot is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
         raise RecordError("corrupt_snapshot", "this is not a Speculation save")
-    if data.get("version") != VERSION:
-        raise RecordError("incompatible_snapshot", f"this save has version "
-                          f"{str(data.get('version'))[:20]}; this engine reads version {VERSION}")
+    version = data.get("version")
+    if type(version) is not int:
+        raise RecordError("corrupt_snapshot", "the save's version is not a whole number")
+    if version != SNAPSHOT_VERSION:
+        raise RecordError("incompatible_snapshot", f"this save has format version "
+                          f"{version}; this engine reads version {SNAPSHOT_VERSION}")
+    record, state = data.get("record"), data.get("state")
+    if not isinstance(data.get("check"), str) or data["check"] != integrity_check(record, state):
+        raise RecordError("corrupt_snapshot", "the save has been edited or damaged: its "
+                          "integrity check does not match")
     try:
-        game = game_from_record(data.get("record"))
+        game = game_from_record(record)
     except RecordError as e:
         raise RecordError("corrupt_snapshot", f"the save is damaged: {e.message}") from None
-    if game.state_dict() != data.get("state"):
+    if game.state_dict() != state:
         raise RecordError("corrupt_snapshot", "the save is damaged: its state does not match "
                           "its own history")
-    seats = data["record"].get("seats")
+    assert isinstance(record, dict)  # game_from_record refuses anything else
+    seats = record.get("seats")
     return game, seats if isinstance(seats, list) else None
 
 

@@ -139,7 +139,7 @@ def test_hello_sends_the_limits_the_set_up_screen_needs():
     r = call(s, op="new_match", settings={"players": nine})
     assert r["error"]["code"] == "bad_settings" and "2 to 8" in r["error"]["message"]
     long = [{"name": "x" * (limits["name"]["max_length"] + 1)}, {"name": "y"}]
-    assert call(s, op="new_match", settings={"players": long})["error"]["code"] == "bad_settings"
+    assert call(s, op="new_match", settings={"players": long})["error"]["code"] == "bad_name"
 
 
 def test_act_takes_viewer_and_refuses_the_old_seat_field():

@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import random
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from speculation import records
+from speculation.jsonguard import measure
+from speculation.records import integrity_check
 from speculation.actions import KINDS
 from speculation.bridge import MAX_REQUEST, Session, _OPS
 
@@ -168,19 +171,44 @@ def test_nan_and_infinity_literals(text: str) -> None:
     expect_refused(SHARED, text, "bad_json")
 
 
-@pytest.mark.parametrize("depth", [100, 990, 1500, 100_000])
-@pytest.mark.parametrize("shape", ["array", "object", "in_action", "in_settings"])
+@pytest.mark.parametrize("depth", [65, 100, 990, 1500, 1600, 3000, 5000, 100_000])
+@pytest.mark.parametrize("shape", ["array", "object", "in_action", "in_settings",
+                                   "snapshot_string"])
 def test_deep_nesting(depth: int, shape: str) -> None:
+    """Deeper than the 64 levels docs/protocol.md allows: ``too_complex``, decided by the scanner
+    before json.loads (whose recursion kills Pyodide from ~1,600 levels)."""
     if shape == "array":
         text = "[" * depth + "]" * depth
     elif shape == "object":
         text = '{"a":' * depth + "1" + "}" * depth
     elif shape == "in_action":
         text = '{"op": "act", "action": ' + "[" * depth + "]" * depth + "}"
-    else:
+    elif shape == "in_settings":
         text = ('{"op": "new_match", "settings": {"players": ' + "[" * depth + "]" * depth
                 + "}}")
-    expect_refused(SHARED, text)
+    else:  # a save string nested deep: the request is flat, the save parser must refuse it
+        text = json.dumps({"op": "load", "snapshot": "[" * depth + "]" * depth})
+    real_loads = json.loads
+
+    def shallow_only(text: str, **kw: Any) -> Any:
+        assert measure(text).depth <= 64, "json.loads was called on a deep text"
+        return real_loads(text, **kw)
+
+    with mock.patch("json.loads", side_effect=shallow_only) as loads:
+        out = SHARED.handle(text)
+    assert loads.call_count <= 1  # the flat request of a load, at most
+    resp = answer(out)
+    assert resp["ok"] is False and resp["error"]["code"] == "too_complex", resp
+
+
+def test_the_depth_limit_leaves_room_for_every_request() -> None:
+    """64 levels are accepted (then judged on their content), 65 are not."""
+    inner = "[" * 60 + "]" * 60
+    resp = expect_refused(SHARED, '{"op": "act", "action": {"seat": 0, "type": ' + inner + "}}")
+    assert resp["error"]["code"] == "bad_action"
+    inner = "[" * 63 + "]" * 63
+    resp = expect_refused(SHARED, '{"op": "act", "action": {"seat": 0, "type": ' + inner + "}}")
+    assert resp["error"]["code"] == "too_complex"
 
 
 def test_huge_and_negative_numbers() -> None:
@@ -201,7 +229,7 @@ def test_megabyte_strings() -> None:
     mb = "x" * (1 << 20)
     expect_refused(SHARED, {"op": "new_match", "settings": {"players": [{"name": mb},
                                                                          {"name": "b"}]}},
-                   "bad_settings")
+                   "bad_name")
     expect_refused(SHARED, {"op": "load", "snapshot": mb}, "corrupt_snapshot")
     expect_refused(SHARED, {"op": "load", "snapshot": "{" + mb}, "corrupt_snapshot")
     expect_refused(SHARED, {"op": mb})
@@ -498,3 +526,114 @@ def test_a_bad_viewer_seat_refuses_the_whole_request(viewer: Any) -> None:
     # with a good viewer seat the same requests work
     for req, key in bad:
         assert request(s, {**req, key: 1})["ok"], req
+
+
+# ----------------------------------------------------------------------- names and bots (issue 14)
+
+INVISIBLE = ["\u200b", "\u2063", "\u3164", "\u00ad\u200d", " \u2800 ", "\u202e\u202c",
+             "\u2066 \u2069", "\u200e\u200f"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_names_made_only_of_invisible_characters_are_refused(name: str) -> None:
+    resp = expect_refused(SHARED, {"op": "new_match", "settings": {
+        "players": [{"name": "Fanny"}, {"name": name}], "seed": 1}}, "invisible_name")
+    assert resp["error"]["player"] == 1 and "visible" in resp["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["", "a\nb", "tab\there", "nul\x00", "x" * 41, 7, None])
+def test_other_bad_names_are_bad_name(name: Any) -> None:
+    expect_refused(SHARED, {"op": "new_match", "settings": {
+        "players": [{"name": name}, {"name": "Edmund"}], "seed": 1}}, "bad_name")
+
+
+def test_bidi_controls_cannot_flip_log_sentences() -> None:
+    """A right-to-left override (or an isolate, or an RLM) in a name would reorder the rest of
+    the sentence it appears in: they are removed before the name is used anywhere."""
+    s = Session()
+    names = ["\u202eFanny", "Ed\u2067mund\u2069", "\u200fMary\u202c"]
+    resp = request(s, {"op": "new_match", "settings": {
+        "players": [{"name": n} for n in names], "seed": 3}, "seat": 0})
+    assert resp["ok"], resp
+    assert [p["name"] for p in resp["view"]["seats"]] == ["Fanny", "Edmund", "Mary"]
+    resp = request(s, {"op": "act", "action": {"seat": 0, "type": "deal"}})
+    texts = " ".join(e["text"] for e in resp["events"])
+    assert "Fanny deals" in texts
+    controls = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert not controls & set(texts)
+    assert not controls & set(saved(s)) and not controls & set(json.dumps(
+        request(s, {"op": "record"})))
+
+
+def _save_with_bots(bots: list[str]) -> tuple[str, Any]:
+    """A genuine save (integrity check included) whose bot seats name ``bots`` — what a later
+    version with other bots would write."""
+    from speculation.game import Game
+
+    names = ["Fanny"] + [f"Bot {i}" for i in range(1, len(bots) + 1)]
+    g = Game(names, seed=9)
+    seats = [{"name": "Fanny", "kind": "human"}] + [
+        {"name": n, "kind": "bot", "bot": b} for n, b in zip(names[1:], bots)]
+    return records.snapshot(g, seats), g
+
+
+@pytest.mark.parametrize("bot,nearest", [("master/mary", "expert/mary"),
+                                         ("expert/tom", "expert/edmund"),
+                                         ("casual/mary", "casual/mary")])
+def test_a_save_naming_a_missing_bot_is_incompatible_with_a_suggestion(bot: str,
+                                                                      nearest: str) -> None:
+    text, g = _save_with_bots([bot, "skilled/henry"])
+    target = session_mid_match(seed=2, steps=6, players=2)
+    if bot == nearest:  # a bot this version has: loads as it is
+        assert request(target, {"op": "load", "snapshot": text})["ok"]
+        return
+    resp = expect_refused(target, {"op": "load", "snapshot": text}, "incompatible_snapshot")
+    err = resp["error"]
+    assert err["nearest_bot"] == nearest and err["player"] == 1 and err["bot"] == bot
+    assert len(err["message"]) < 160 and nearest in err["message"]
+    # on request, the nearest bot takes the seat; everything else is the saved match
+    resp = request(target, {"op": "load", "snapshot": text, "replace_unknown_bots": True,
+                            "seat": 0})
+    assert resp["ok"], resp
+    assert resp["replaced_bots"] == [{"seat": 1, "bot": bot, "with": nearest}]
+    assert [s.get("bot") for s in resp["view"]["seats"]] == [None, nearest, "skilled/henry"]
+    assert target.game is not None and target.game.state_dict() == g.state_dict()
+    assert json.loads(saved(target))["record"]["seats"][1]["bot"] == nearest
+
+
+@pytest.mark.parametrize("flag", [1, "true", None, [True], {"x": 1}])
+def test_replace_unknown_bots_must_be_a_boolean(flag: Any) -> None:
+    text, _ = _save_with_bots(["master/mary"])
+    target = session_mid_match(seed=2, steps=6, players=2)
+    expect_refused(target, {"op": "load", "snapshot": text, "replace_unknown_bots": flag},
+                   "bad_request")
+
+
+def test_unknown_bot_in_new_match_has_a_short_message_and_the_nearest_bot() -> None:
+    resp = expect_refused(SHARED, {"op": "new_match", "settings": {"players": [
+        {"name": "Fanny"}, {"name": "Tom", "kind": "bot", "bot": "grandmaster/william"}]}},
+        "bad_settings")
+    assert resp["error"]["nearest_bot"] == "expert/william"
+    assert len(resp["error"]["message"]) < 160
+
+
+def test_a_resealed_seat_edit_still_needs_a_valid_seat() -> None:
+    """Even with a recomputed integrity check, the seats are read as strictly as new_match's."""
+    text, _ = _save_with_bots(["skilled/mary"])
+    data = json.loads(text)
+    data["record"]["seats"][1] = {"name": "\u200b", "kind": "bot", "bot": "skilled/mary"}
+    data["check"] = integrity_check(data["record"], data["state"])
+    target = session_mid_match(seed=2, steps=6, players=2)
+    resp = expect_refused(target, {"op": "load", "snapshot": json.dumps(data)}, "corrupt_snapshot")
+    assert "visible" in resp["error"]["message"]
+
+
+def test_replay_of_a_record_with_a_missing_bot_can_take_the_nearest() -> None:
+    text, _ = _save_with_bots(["master/henry"])
+    record = json.loads(text)["record"]
+    target = session_mid_match(seed=2, steps=6, players=2)
+    resp = expect_refused(target, {"op": "replay", "record": record}, "bad_settings")
+    assert resp["error"]["nearest_bot"] == "expert/henry"
+    resp = request(target, {"op": "replay", "record": record, "replace_unknown_bots": True})
+    assert resp["ok"] and resp["replaced_bots"] == [{"seat": 1, "bot": "master/henry",
+                                                     "with": "expert/henry"}]

@@ -140,3 +140,133 @@ def test_snapshot_refuses_tampering_and_other_versions():
     for junk in ("", "{", "[]", "null", '{"format": "speculation-snapshot", "version": 1}'):
         with pytest.raises(RecordError):
             restore(junk)
+
+
+# ----------------------------------------------------------------------- save integrity (issue 14)
+
+BOT_SEATS = [{"name": "Fanny", "kind": "human"},
+             {"name": "Sir Thomas", "kind": "bot", "bot": "expert/edmund"},
+             {"name": "Mrs Norris", "kind": "bot", "bot": "beginner/mary"}]
+
+
+def refused_firm_offer_game():
+    """Seat 0 offers the upcard at a firm 2 and both others decline: the price is in the
+    history (which bots read) but in no part of the state once the sale is over."""
+    from speculation.actions import Action
+    from speculation.game import Game
+
+    for seed in range(200):
+        g = Game(["Fanny", "Sir Thomas", "Mrs Norris"], seed=seed)
+        g.apply(Action(0, "deal"))
+        kinds = {t.kind: t for t in g.legal_actions()}
+        if g.phase != "sale" or "sell_firm" not in kinds or g.to_act != 0:
+            continue
+        g.apply(Action(0, "sell_firm", price=2))
+        while g.phase == "firm":
+            g.apply(Action(g.to_act, "decline"))
+        return g
+    raise AssertionError("no seed gives seat 0 an upcard to sell")
+
+
+def resealed(data: dict) -> str:
+    """``data`` with its integrity check recomputed (what a careful forger would do)."""
+    from speculation.records import integrity_check
+
+    return json.dumps({**data, "check": integrity_check(data["record"], data["state"])})
+
+
+@pytest.mark.parametrize("edit", ["bot_to_human", "bot_level", "refused_offer_price",
+                                  "seat_name", "drop_check", "check_of_other_save"])
+def test_edits_that_replay_alike_are_refused_by_the_integrity_check(edit):
+    g = refused_firm_offer_game()
+    text = snapshot(g, BOT_SEATS)
+    assert restore(text)[1] == BOT_SEATS
+    data = json.loads(text)
+    seats, actions = data["record"]["seats"], data["record"]["actions"]
+    if edit == "bot_to_human":
+        seats[1] = {"name": "Sir Thomas", "kind": "human"}
+    elif edit == "bot_level":
+        seats[2]["bot"] = "expert/mary"
+    elif edit == "refused_offer_price":
+        offer = next(a for a in actions if a["type"] == "sell_firm")
+        assert offer["price"] == 2
+        offer["price"] = 3
+    elif edit == "seat_name":
+        seats[0]["name"] = "Fanny Price"
+    elif edit == "drop_check":
+        del data["check"]
+    else:
+        data["check"] = json.loads(snapshot(g))["check"]
+    with pytest.raises(RecordError) as e:
+        restore(json.dumps(data))
+    assert e.value.code == "corrupt_snapshot" and "integrity" in e.value.message
+    if edit not in ("drop_check", "check_of_other_save"):
+        # the replay alone would not have noticed: resealed, the same edit loads
+        game, loaded_seats = restore(resealed(data))
+        assert game.state_dict() == g.state_dict()
+
+
+@pytest.mark.parametrize("version,code", [
+    (1.0, "corrupt_snapshot"), (2.0, "corrupt_snapshot"), (True, "corrupt_snapshot"),
+    ("2", "corrupt_snapshot"), (None, "corrupt_snapshot"), (1, "incompatible_snapshot"),
+    (3, "incompatible_snapshot"), (2**70, "incompatible_snapshot"),
+])
+def test_snapshot_versions_are_checked_type_exactly(version, code):
+    from speculation.game import Game
+    from speculation.records import SNAPSHOT_VERSION
+
+    g = Game(["A", "B"], seed=4)
+    data = json.loads(snapshot(g))
+    assert data["version"] == SNAPSHOT_VERSION == 2
+    data["version"] = version
+    with pytest.raises(RecordError) as e:
+        restore(resealed(data))
+    assert e.value.code == code
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1", 2, None])
+def test_record_versions_are_checked_type_exactly(version):
+    record = doc_examples()[0][0]
+    assert game_from_record({**record, "version": 1}).actions
+    with pytest.raises(RecordError) as e:
+        game_from_record({**record, "version": version})
+    assert e.value.code == "bad_version"
+
+
+@pytest.mark.parametrize("where", ["whole", "state", "record_meta"])
+def test_a_deeply_nested_save_is_too_complex_without_parsing(where):
+    """A save nested 5,000 deep (the depth that killed Pyodide's json.loads) is refused by the
+    scanner: json.loads is never called on it."""
+    from unittest import mock
+
+    from speculation.game import Game
+
+    deep = "[" * 5000 + "]" * 5000
+    text = snapshot(Game(["A", "B"], seed=4))
+    bad = {"whole": deep,
+           "state": text.replace('"state":{', '"state":{"x":' + deep + ",", 1),
+           "record_meta": text.replace('"record":{', '"record":{"meta":' + deep + ",", 1)}[where]
+    assert bad != text
+    with mock.patch("json.loads", side_effect=AssertionError("json.loads was called")):
+        with pytest.raises(RecordError) as e:
+            restore(bad)
+    assert e.value.code == "too_complex" and re.search(r"500[0-2] levels", e.value.message)
+
+
+@pytest.mark.parametrize("name,code", [
+    ("\u200b", "invisible_name"), ("\u2063\u2062", "invisible_name"), ("\u3164\u3164", "invisible_name"),
+    (" \u202e ", "invisible_name"), ("\u00ad", "invisible_name"), ("", "bad_name"), ("a\nb", "bad_name"),
+    ("x" * 41, "bad_name"), (7, "bad_name"),
+])
+def test_record_names_must_be_visible(name, code):
+    record = {**doc_examples()[0][0], "players": ["Lady Bertram", name, "William"]}
+    with pytest.raises(RecordError) as e:
+        game_from_record(record)
+    assert e.value.code == "bad_record" and "player 1" in e.value.message
+
+
+def test_bidi_controls_are_removed_from_record_names():
+    rtl = "\u202egnilliw\u202c"
+    record = {**doc_examples()[0][0], "players": ["Lady \u2067Bertram\u2069", "Fanny\u200f", rtl]}
+    game = game_from_record(record)
+    assert game.names == ("Lady Bertram", "Fanny", "gnilliw")

@@ -9,11 +9,10 @@
 // short match of human seats driven by the first legal template each turn.
 // Prints one JSON object on stdout; exits non-zero only if the boot failed.
 
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { ROOT, bootEngine } from "./pyodide-boot.mjs";
+
 const args = process.argv.slice(2);
 const dist = path.resolve(args[0] || path.join(ROOT, "dist"));
 const maxActions = Number(args[args.indexOf("--actions") + 1]) || 40;
@@ -29,36 +28,12 @@ function out(code) {
 
 let handle;
 try {
-  const manifest = JSON.parse(await readFile(path.join(dist, "build.json"), "utf8"));
-  report.build = { hash: manifest.hash, wheel: manifest.wheel, version: manifest.version };
-  const { loadPyodide } = await import(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
-  const pyodide = await loadPyodide({
-    indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
-    stdout: (line) => report.errors.push(`stdout: ${line}`),
-    stderr: (line) => report.errors.push(`stderr: ${line}`),
-  });
-  mark("runtime");
-  report.python = pyodide.runPython("import sys; sys.version.split()[0]");
-  report.pyodide = pyodide.version;
-
-  const loadErrors = [];
-  await pyodide.loadPackage(path.join(dist, manifest.micropip), {
-    errorCallback: (m) => loadErrors.push(m),
-    messageCallback: () => {},
-  });
-  if (loadErrors.length) throw new Error(`loading micropip: ${loadErrors.join("; ")}`);
-  const micropip = pyodide.pyimport("micropip");
-  mark("micropip");
-
-  const wheelName = path.basename(manifest.wheel);
-  pyodide.FS.writeFile(`/tmp/${wheelName}`, await readFile(path.join(dist, manifest.wheel)));
-  await micropip.install.callKwargs(`emfs:/tmp/${wheelName}`, { deps: false });
-  mark("installed");
-  report.module_file = pyodide.runPython("import speculation; speculation.__file__");
-  const bridge = pyodide.pyimport("speculation.bridge");
-  const pyHandle = bridge.handle;
-  handle = (json) => pyHandle(json);
-  mark("imported");
+  const engine = await bootEngine(dist, { onOutput: (line) => report.errors.push(line), mark });
+  report.build = { hash: engine.manifest.hash, wheel: engine.manifest.wheel, version: engine.manifest.version };
+  report.python = engine.python;
+  report.pyodide = engine.version;
+  report.module_file = engine.moduleFile;
+  handle = engine.handle;
 } catch (err) {
   report.fatal = String(err && err.message ? err.message : err);
   out(1);

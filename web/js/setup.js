@@ -341,12 +341,68 @@ export function hasSettingsInUrl() {
   return [...q.keys()].some((k) => ["p", "preset", "seed", "deck"].includes(k) || k.startsWith("rule."));
 }
 
+// ---- reading a link: strict, so a link means exactly one match ----
+
+// Bidirectional controls (embeddings, overrides, isolates, marks): removed from names so a
+// name cannot reorder the sentences it appears in. The engine removes them too.
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+// Something that draws: not a space, control, format or unassigned character, not a lone
+// combining mark, not a blank filler.
+const VISIBLE = /[^\p{Z}\p{C}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5]/u;
+const CONTROL = /\p{Cc}/u;
+
+/** Text for a problem sentence: short, and with its invisible characters made visible. */
+function shown(text) {
+  const t = String(text);
+  const s = [...(t.length > 40 ? `${t.slice(0, 40)}…` : t)]
+    .map((ch) => (VISIBLE.test(ch) || ch === " " ? ch : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`))
+    .join("");
+  return `“${s}”`;
+}
+
+/**
+ * A decimal whole number from a link: digits only (no sign, no "0x", no exponent, not empty),
+ * at most Number.MAX_SAFE_INTEGER (larger ones would silently change in JavaScript).
+ * Returns {value} or {problem}.
+ * @param {string} text
+ * @param {string} what  e.g. "the seed"
+ * @param {{negative?: boolean}} [opts]
+ */
+export function parseLinkInteger(text, what, { negative = false } = {}) {
+  if (text === "") return { problem: `${what} is empty: it must be a whole number` };
+  const ok = negative ? /^-?[0-9]+$/ : /^[0-9]+$/;
+  if (!ok.test(text)) {
+    return { problem: `${what} must be a whole number in decimal digits${negative ? "" : " (0 or more)"}, not ${shown(text)}` };
+  }
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) return { problem: `${what} ${shown(text)} is too large (at most ${Number.MAX_SAFE_INTEGER})` };
+  return { value };
+}
+
+/**
+ * A player's name from a link: bidi controls removed, outer spaces trimmed; a name with
+ * control characters or nothing visible is a problem. An empty name gets `fallback`.
+ * Returns {value} or {problem}.
+ * @param {string} raw
+ * @param {string} fallback
+ */
+export function parseLinkName(raw, fallback) {
+  const name = raw.replace(BIDI_CONTROLS, "").trim();
+  if (raw === "") return { value: fallback };
+  if (CONTROL.test(name)) return { problem: `the player name ${shown(raw)} contains a control character` };
+  if (!VISIBLE.test(name)) return { problem: `the player name ${shown(raw)} has no visible character` };
+  return { value: name };
+}
+
 /**
  * Parse the page's URL into settings. Returns {settings, problems: [text]}. Only the shape is
- * checked here (numbers are numbers); whether the values are allowed is the engine's call.
+ * checked here (numbers are decimal whole numbers, names are visible); whether the values are
+ * allowed is the engine's call. `search` defaults to the page's own query string.
+ * @param {Array<{name: string, type: string}>} [options]  hello's options
+ * @param {string} [search]
  */
-export function settingsFromUrl(options = []) {
-  const q = new URLSearchParams(location.search);
+export function settingsFromUrl(options = [], search = globalThis.location?.search ?? "") {
+  const q = new URLSearchParams(search);
   const problems = [];
   const settings = {};
   const ps = q.getAll("p");
@@ -354,16 +410,26 @@ export function settingsFromUrl(options = []) {
     settings.players = [];
     for (const raw of ps) {
       const [kind, a, ...rest] = raw.split(":");
-      if (kind === "human") settings.players.push({ name: [a, ...rest].join(":") || "Player", kind: "human" });
-      else if (kind === "bot" && a) settings.players.push({ name: rest.join(":") || a, kind: "bot", bot: a });
-      else problems.push(`the player "${raw}" is not understood`);
+      let name;
+      if (kind === "human") name = parseLinkName([a ?? "", ...rest].join(":"), "Player");
+      else if (kind === "bot" && a) name = parseLinkName(rest.join(":"), a);
+      else {
+        problems.push(`the player ${shown(raw)} is not understood (write human:NAME or bot:ID:NAME)`);
+        continue;
+      }
+      if (name.problem) problems.push(name.problem);
+      else settings.players.push(kind === "bot" ? { name: name.value, kind, bot: a } : { name: name.value, kind });
     }
+  }
+  for (const single of ["preset", "seed"]) {
+    const n = q.getAll(single).length;
+    if (n > 1) problems.push(`the link gives ${n} values for “${single}”; give one`);
   }
   if (q.has("preset")) settings.preset = q.get("preset");
   if (q.has("seed")) {
-    const n = Number(q.get("seed"));
-    if (Number.isInteger(n) && n >= 0) settings.seed = n;
-    else problems.push(`the seed "${q.get("seed")}" is not a whole number`);
+    const seed = parseLinkInteger(q.get("seed") ?? "", "the seed");
+    if (seed.problem) problems.push(seed.problem);
+    else settings.seed = seed.value;
   }
   // deck=QH,2C,...: the order of the pack for successive deals (a scenario link); repeatable.
   const decks = q.getAll("deck");
@@ -375,9 +441,14 @@ export function settingsFromUrl(options = []) {
     const opt = byName.get(name);
     settings.rules ??= {};
     if (!opt) { settings.rules[name] = v; continue; } // let the engine name the unknown option
-    if (opt.type === "int") settings.rules[name] = /^-?\d+$/.test(v) ? Number(v) : v;
-    else if (opt.type === "bool") settings.rules[name] = v === "true" ? true : v === "false" ? false : v;
-    else if (opt.type === "set") settings.rules[name] = v === "" ? [] : v.split(",");
+    if (opt.type === "int") {
+      const n = parseLinkInteger(v, `the rule “${name}”`, { negative: true });
+      if (n.problem) problems.push(n.problem);
+      else settings.rules[name] = n.value;
+    } else if (opt.type === "bool") {
+      if (v === "true" || v === "false") settings.rules[name] = v === "true";
+      else problems.push(`the rule “${name}” must be true or false, not ${shown(v)}`);
+    } else if (opt.type === "set") settings.rules[name] = v === "" ? [] : v.split(",");
     else settings.rules[name] = v;
   }
   return { settings, problems };
