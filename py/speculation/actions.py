@@ -15,6 +15,7 @@ Action(seat=1, kind='offer', price=5, target=2, card=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 from .errors import SpeculationError
@@ -84,15 +85,61 @@ class Template:
     price_max: int | None = None
     targets: tuple[int, ...] = ()
     cards: tuple[tuple[int, int], ...] = ()
+    settles_at: int | None = None  # accept: the chips the trade is made at
+
+    def __post_init__(self) -> None:
+        if (self.price_min is None) != (self.price_max is None):
+            raise ValueError("a template has both price bounds or neither")
+
+    @property
+    def priced(self) -> bool:
+        """Whether instances carry a price (then ``price_min``/``price_max`` are ints)."""
+        return self.price_min is not None
+
+    def bounds(self) -> tuple[int, int]:
+        """The inclusive price bounds; ``ValueError`` for an unpriced template."""
+        if self.price_min is None or self.price_max is None:
+            raise ValueError(f"{self.kind} takes no price")
+        return self.price_min, self.price_max
+
+    def clamp(self, price: float) -> int:
+        """``price`` rounded and forced into the template's bounds.
+
+        >>> Template("bid", 0, 6, 40).clamp(3), Template("bid", 0, 6, 40).clamp(12.6)
+        (6, 13)
+        """
+        lo, hi = self.bounds()
+        return max(lo, min(hi, round(price)))
+
+    def sample(self, rng: Random, spread: int | None = None) -> Action:
+        """A random instance: a random card or target, then a price drawn uniformly from the
+        bounds (from ``price_min`` to at most ``price_min + spread`` when ``spread`` is given).
+
+        >>> import random
+        >>> t = Template("offer", 1, 1, 9, cards=((0, 0), (2, 1)))
+        >>> a = t.sample(random.Random(3), spread=2)
+        >>> t.admits(a), a.price <= 3
+        (True, True)
+        """
+        target = card = None
+        if self.cards:
+            target, card = self.cards[rng.randrange(len(self.cards))]
+        elif self.targets:
+            target = self.targets[rng.randrange(len(self.targets))]
+        price = None
+        if self.price_min is not None and self.price_max is not None:
+            hi = self.price_max if spread is None else min(self.price_max, self.price_min + spread)
+            price = rng.randint(self.price_min, hi)
+        return Action(self.seat, self.kind, price, target, card)
 
     def admits(self, a: Action) -> bool:
         """Whether the concrete action ``a`` is one of this template's instances."""
         if a.kind != self.kind or a.seat != self.seat:
             return False
-        if self.price_min is None:
+        if self.price_min is None or self.price_max is None:
             if a.price is not None:
                 return False
-        elif a.price is None or not self.price_min <= a.price <= self.price_max:  # type: ignore[operator]
+        elif a.price is None or not self.price_min <= a.price <= self.price_max:
             return False
         if self.cards:
             return a.card is not None and (a.target, a.card) in self.cards
@@ -109,14 +156,20 @@ class Template:
             target = self.targets[0]
         return Action(self.seat, self.kind, self.price_min, target, card)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, fair: int | None = None) -> dict[str, Any]:
+        """JSON form; ``fair`` (the fair value in chips of the card concerned) is added to a
+        priced template when given."""
         d: dict[str, Any] = {"type": self.kind, "seat": self.seat}
         if self.price_min is not None:
             d["price"] = {"min": self.price_min, "max": self.price_max}
+            if fair is not None:
+                d["fair"] = fair
         if self.targets:
             d["targets"] = list(self.targets)
         if self.cards:
             d["cards"] = [list(c) for c in self.cards]
+        if self.settles_at is not None:
+            d["settles_at"] = self.settles_at
         return d
 
     def __str__(self) -> str:

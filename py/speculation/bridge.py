@@ -28,7 +28,7 @@ from .errors import SpeculationError
 from .game import Game
 from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
-from .rules import OPTIONS, PRESETS
+from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 
 MAX_REQUEST = 8 * 1024 * 1024
 MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly, so links and saves agree
@@ -76,7 +76,10 @@ class Session:
         return {"version": __version__, "protocol": PROTOCOL,
                 "presets": [p.to_dict() for p in PRESETS.values()],
                 "options": [o.to_dict() for o in OPTIONS],
-                "bots": _bot_catalogue(), "has_match": self.game is not None}
+                "bots": _bot_catalogue(), "has_match": self.game is not None,
+                "limits": {"players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                           "seed": {"min": 0, "max": MAX_SEED},
+                           "name": {"max_length": NAME_MAX}}}
 
     def op_new_match(self, req: dict[str, Any]) -> dict[str, Any]:
         settings = req.get("settings")
@@ -86,8 +89,9 @@ class Session:
         if unknown:
             raise BridgeError("bad_settings", f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
         players = settings.get("players")
-        if not isinstance(players, list) or not 2 <= len(players) <= 8:
-            raise BridgeError("bad_settings", "settings.players must list 2 to 8 players")
+        if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise BridgeError("bad_settings", f"settings.players must list {MIN_PLAYERS} to "
+                              f"{MAX_PLAYERS} players")
         seats = [_read_seat(i, p) for i, p in enumerate(players)]
         rules = rules_from(settings.get("preset", "parlett"), settings.get("rules", {}))
         seed = settings.get("seed")
@@ -113,14 +117,21 @@ class Session:
 
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
+        if "seat" in req:
+            raise BridgeError("bad_request", "act takes 'viewer' (whose view to return), not "
+                              "'seat'; the actor is action.seat")
         action = Action.from_dict(req.get("action"))
-        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
+        viewer = _seat(req.get("viewer"), game, allow_none=True)  # checked before any change
         events = game.apply(action)
-        return {"events": [e.to_dict() for e in events], "view": self._view(req)}
+        return {"events": [e.to_dict() for e in events], "view": self._view_of(viewer)}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
+        viewer = _seat(req.get("viewer"), game, allow_none=True)
+        apply = req.get("apply", True)
+        if not isinstance(apply, bool):
+            raise BridgeError("bad_request", "bot's 'apply' must be true or false")
         if self.seats[seat].get("kind") != "bot":
             raise BridgeError("not_a_bot", f"seat {seat} is not played by a bot")
         if game.to_act != seat:
@@ -130,10 +141,10 @@ class Session:
 
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
-        if req.get("apply", True) is not False:
+        if apply:
             events = game.apply(decision.action)
             out["events"] = [e.to_dict() for e in events]
-            out["view"] = self._view(req)
+            out["view"] = self._view_of(viewer)
         return out
 
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -192,8 +203,10 @@ class Session:
         return self.game
 
     def _view(self, req: dict[str, Any]) -> dict[str, Any]:
+        return self._view_of(_seat(req.get("seat"), self._need_game(), allow_none=True))
+
+    def _view_of(self, seat: int | None) -> dict[str, Any]:
         game = self._need_game()
-        seat = _seat(req.get("seat"), game, allow_none=True)
         view = observe(game, seat).to_dict()
         for i, s in enumerate(view["seats"]):
             s["kind"] = self.seats[i]["kind"]
@@ -230,8 +243,9 @@ def _read_seat(i: int, p: Any) -> dict[str, Any]:
     if unknown:
         raise BridgeError("bad_settings", f"player {i}: unknown field {sorted(map(str, unknown))[0][:30]!r}")
     name = p.get("name")
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
-        raise BridgeError("bad_settings", f"player {i} needs a name of 1 to 40 characters")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_MAX:
+        raise BridgeError("bad_settings", f"player {i} needs a name of 1 to {NAME_MAX} "
+                          "characters")
     kind = p.get("kind", "human")
     if kind not in ("human", "bot"):
         raise BridgeError("bad_settings", f"player {i}: kind must be 'human' or 'bot'")

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from .actions import Action, Event, Template
 from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
 from .errors import IllegalActionError, RulesError, SpeculationError
-from .rules import Rules
+from .rules import NAME_MAX, Rules
+from .text import chips, hand_sentence, match_sentence, ordinal, suit_word
 
 PHASES = ("deal", "sale", "firm", "negotiation", "auction", "auction_confirm", "market",
           "reveal", "match_over")
@@ -108,14 +110,6 @@ class HandResult:
                    tuple(d["chips_before"]), tuple(d["chips_after"]))
 
 
-REASONS = {
-    "ace_upcard": "the upcard is the ace of trumps",
-    "ace_revealed": "the ace of trumps was turned up",
-    "last_card": "nobody else has a face-down card left",
-    "pool": "the pool's upcard was never beaten",
-    "dead_hand": "the dead hand held the winning trump",
-    "no_trump": "no player held a trump",
-}
 
 
 class Game:
@@ -132,9 +126,9 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise RulesError("bad_seed", "seed must be a whole number from 0 to 2**63-1", "seed")
         if isinstance(names, (str, bytes)) or not all(
-                isinstance(x, str) and 0 < len(x.strip()) <= 40 for x in names):
-            raise RulesError("bad_players", "each player needs a name of 1 to 40 characters",
-                             "players")
+                isinstance(x, str) and 0 < len(x.strip()) <= NAME_MAX for x in names):
+            raise RulesError("bad_players", f"each player needs a name of 1 to {NAME_MAX} "
+                             "characters", "players")
         self.names: tuple[str, ...] = tuple(x.strip() for x in names)
         self.seed = seed
         self.decks: tuple[tuple[Card, ...], ...] = tuple(_read_deck(d, self.rules) for d in decks)
@@ -288,14 +282,17 @@ class Game:
                 out.extend(Template("sell_negotiate", seat, 1, self.chips[b], (b,)) for b in buyers)
             return out
         if phase == "firm":
-            return [Template("accept", seat), Template("decline", seat)]
+            assert self.sale is not None
+            return [Template("accept", seat, settles_at=self.sale.price), Template("decline", seat)]
         if phase == "auction":
             sale = self.sale
             assert sale is not None
             lo = max(sale.high_bid + 1, sale.price)
             return [Template("bid", seat, lo, self.chips[seat]), Template("pass", seat)]
         if phase == "auction_confirm":
-            return [Template("accept", seat), Template("decline", seat)]
+            assert self.sale is not None
+            return [Template("accept", seat, settles_at=self.sale.high_bid),
+                    Template("decline", seat)]
         if phase == "negotiation":
             return self._haggle_templates(seat)
         if phase == "market":
@@ -307,7 +304,8 @@ class Game:
     def _haggle_templates(self, seat: int) -> list[Template]:
         h = self.haggle
         assert h is not None
-        out = [Template("accept", seat), Template("decline", seat)]
+        out = [Template("accept", seat, settles_at=h.ask if seat == h.buyer else h.bid),
+               Template("decline", seat)]
         limit = self.rules.negotiation_rounds
         if seat == h.seller:
             lo = (h.bid or 0) + 1
@@ -339,7 +337,7 @@ class Game:
             amount = r.ante_for(s == self.dealer)
             self.chips[s] -= amount
             self.pot += amount
-            self._emit("ante", f"{self.names[s]} antes {amount}.", seat=s, amount=amount)
+            self._emit("ante", f"{self.names[s]} antes {chips(amount)}.", seat=s, amount=amount)
         self.stacks = [[] for _ in self.seats]
         self.revealed = [[] for _ in self.seats]
         self.dead, self.dead_shown = [], []
@@ -370,7 +368,7 @@ class Game:
                    f"face down to each player" + (" and a dead hand" if r.dead_hand else "") + ".",
                    seat=self.dealer)
         self._emit("upcard", f"The upcard is the {card_name(up)} ({owner}): "
-                   f"{_suit_word(up)} are trumps.", seat=self.holder, card=card_str(up))
+                   f"{suit_word(up)} are trumps.", seat=self.holder, card=card_str(up))
         self._penalty(self.holder, up)
         if rank_of(up) == ACE:
             self._end_hand("ace_upcard")
@@ -399,7 +397,7 @@ class Game:
         paid = min(1, self.chips[owner])
         self.chips[owner] -= paid
         self.pot += paid
-        self._emit("penalty", f"{self.names[owner]} pays {paid} to the pot for the "
+        self._emit("penalty", f"{self.names[owner]} pays {chips(paid)} to the pot for the "
                    f"{card_name(card)}." if paid else f"{self.names[owner]} owes a chip for the "
                    f"{card_name(card)} but has none.", seat=owner, card=card_str(card), amount=paid)
 
@@ -431,7 +429,7 @@ class Game:
         sale.method, sale.price = "firm", a.price
         sale.queue = self._buyers(a.seat)
         self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} at "
-                   f"{a.price}: first to accept buys it.", seat=a.seat, card=card_str(sale.card),
+                   f"{chips(a.price)}: first to accept buys it.", seat=a.seat, card=card_str(sale.card),
                    amount=a.price, method="firm")
         self._firm_next()
 
@@ -444,7 +442,7 @@ class Game:
                 self.phase, self.to_act = "firm", s
                 return
             sale.queue.pop(0)
-            self._emit("skipped", f"{self.names[s]} cannot afford {sale.price}.", seat=s)
+            self._emit("skipped", f"{self.names[s]} cannot afford {chips(sale.price)}.", seat=s)
         self._emit("kept", f"Nobody buys: {self.names[sale.seller]} keeps the "
                    f"{card_name(sale.card)}.", seat=sale.seller, card=card_str(sale.card))
         self._keep()
@@ -455,7 +453,7 @@ class Game:
         sale.method, sale.price = "auction", a.price
         sale.queue = self._buyers(a.seat)
         sale.turn = 0
-        reserve = f" (reserve {a.price})" if a.price > 1 else ""
+        reserve = f" (reserve {chips(a.price)})" if a.price > 1 else ""
         self._emit("sale_offered", f"{self.names[a.seat]} puts the {card_name(sale.card)} up "
                    f"for auction{reserve}.", seat=a.seat, card=card_str(sale.card),
                    amount=a.price, method="auction")
@@ -476,7 +474,7 @@ class Game:
                 continue
             if self.chips[s] < max(sale.high_bid + 1, sale.price):
                 sale.queue.pop(sale.turn)
-                self._emit("skipped", f"{self.names[s]} cannot outbid {sale.high_bid} and drops "
+                self._emit("skipped", f"{self.names[s]} cannot outbid {chips(sale.high_bid)} and drops "
                            "out." if sale.high_bid else f"{self.names[s]} cannot afford the "
                            "reserve.", seat=s)
                 continue
@@ -499,7 +497,7 @@ class Game:
         sale = self.sale
         assert sale is not None and a.price is not None
         sale.high_bid, sale.high_bidder = a.price, a.seat
-        self._emit("bid", f"{self.names[a.seat]} bids {a.price}.", seat=a.seat, amount=a.price)
+        self._emit("bid", f"{self.names[a.seat]} bids {chips(a.price)}.", seat=a.seat, amount=a.price)
         sale.turn = sale.queue.index(a.seat) + 1
         self._auction_next()
 
@@ -534,7 +532,7 @@ class Game:
             sale.queue.pop(0)
             self._emit("declined", f"{self.names[a.seat]} declines.", seat=a.seat)
             return self._firm_next()
-        self._emit("kept", f"{self.names[a.seat]} refuses the top bid of {sale.high_bid} and "
+        self._emit("kept", f"{self.names[a.seat]} refuses the top bid of {chips(sale.high_bid)} and "
                    f"keeps the {card_name(sale.card)}.", seat=a.seat, card=card_str(sale.card))
         self._keep()
 
@@ -552,7 +550,7 @@ class Game:
             self.revealed[buyer].append(sale.card)
         self.holder = buyer
         self._emit("sold", f"{self.names[seller]} sells the {card_name(sale.card)} to "
-                   f"{self.names[buyer]} for {price}.", seat=seller, other=buyer,
+                   f"{self.names[buyer]} for {chips(price)}.", seat=seller, other=buyer,
                    card=card_str(sale.card), amount=price, method=method)
         self.sale = None
         self._settled(buyer, sale.revealer)
@@ -565,7 +563,7 @@ class Game:
         sale.method = "negotiation"
         self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1)
         self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} to "
-                   f"{self.names[a.target]}, asking {a.price}.", seat=a.seat, other=a.target,
+                   f"{self.names[a.target]}, asking {chips(a.price)}.", seat=a.seat, other=a.target,
                    card=card_str(sale.card), amount=a.price, method="negotiation")
         self.phase, self.to_act = "negotiation", a.target
 
@@ -574,8 +572,8 @@ class Game:
         self.market.offers[a.seat] = self.market.offers.get(a.seat, 0) + 1
         self.haggle = Haggle("market", a.target, a.seat, a.target, position=a.card,
                              bid=a.price, bids=1)
-        self._emit("offer", f"{self.names[a.seat]} offers {a.price} for {self.names[a.target]}'s "
-                   f"{_ordinal(a.card)} face-down card, sight unseen.", seat=a.seat,
+        self._emit("offer", f"{self.names[a.seat]} offers {chips(a.price)} for {self.names[a.target]}'s "
+                   f"{ordinal(a.card)} face-down card, sight unseen.", seat=a.seat,
                    other=a.target, position=a.card, amount=a.price)
         self.phase, self.to_act = "negotiation", a.target
 
@@ -588,7 +586,7 @@ class Game:
         else:
             h.bid, h.bids, h.to_move = a.price, h.bids + 1, h.seller
             other = h.seller
-        self._emit("counter", f"{self.names[a.seat]} counters with {a.price}.", seat=a.seat,
+        self._emit("counter", f"{self.names[a.seat]} counters with {chips(a.price)}.", seat=a.seat,
                    other=other, amount=a.price)
         self.to_act = h.to_move
 
@@ -606,7 +604,7 @@ class Game:
         self.chips[h.buyer] -= price
         self.chips[h.seller] += price
         self._emit("bought_facedown", f"{self.names[h.buyer]} buys {self.names[h.seller]}'s "
-                   f"{_ordinal(h.position)} face-down card for {price}; it goes to the bottom of "
+                   f"{ordinal(h.position)} face-down card for {chips(price)}; it goes to the bottom of "
                    f"{self.names[h.buyer]}'s stack, still unseen.", seat=h.buyer, other=h.seller,
                    position=h.position, amount=price)
         self._market_after_offer()
@@ -752,12 +750,10 @@ class Game:
         if winner is not None:
             self.chips[winner] += pot
             self.pot = 0
-            self._emit("hand_won", f"{self.names[winner]} takes the pot of {pot} with the "
-                       f"{card_name(best)}: {REASONS[reason]}.", seat=winner, card=card_str(best),
-                       amount=pot)
+            self._emit("hand_won", hand_sentence(self.names[winner], pot, best, reason),
+                       seat=winner, card=card_str(best), amount=pot)
         else:
-            self._emit("carry_over", f"The pot of {pot} carries over to the next hand: "
-                       f"{REASONS[reason]}.", amount=pot)
+            self._emit("carry_over", hand_sentence(None, pot, best, reason), amount=pot)
         self.hands.append(HandResult(
             self.hand_no, self.dealer, winner, card_str(best), pot, reason,
             tuple(tuple(card_str(c) for c in self.revealed[s]) for s in self.seats),
@@ -774,21 +770,43 @@ class Game:
             if not self.busted[s] and s != dealer and self.chips[s] < r.ante:
                 self.busted[s] = True
                 self._emit("bust", f"{self.names[s]} cannot pay the ante and leaves the match "
-                           f"with {self.chips[s]} chips.", seat=s, amount=self.chips[s])
+                           f"with {chips(self.chips[s])}.", seat=s, amount=self.chips[s])
         alive = [s for s in self.seats if not self.busted[s]]
         limit = r.max_hands and self.hand_no >= r.max_hands
         if dealer is None or len(alive) < 2 or limit:
             self.phase, self.to_act = "match_over", None
-            why = "the last hand has been played" if limit else "only one player can still ante"
             top = max(self.chips)
             leaders = [self.names[s] for s in self.seats if self.chips[s] == top]
-            self._emit("match_over", f"The match is over ({why}). Most chips: "
-                       f"{' and '.join(leaders)} with {top}.", amount=top)
+            self._emit("match_over", match_sentence(leaders, top, self.match_end_reason() or ""),
+                       amount=top)
             return
         self.dealer = dealer
         self.phase, self.to_act = "deal", dealer
 
     # ------------------------------------------------------------------ public information
+
+    def match_end_reason(self) -> str | None:
+        """Why the match ended (``"hands_played"`` or ``"one_player_left"``); None while it
+        goes on."""
+        if self.phase != "match_over":
+            return None
+        limit = self.rules.max_hands and self.hand_no >= self.rules.max_hands
+        return "hands_played" if limit else "one_player_left"
+
+    def fair_value(self, odds: Odds | None = None) -> Fraction | None:
+        """Fair value in chips (pot × exact chance) of the card the decision under way concerns:
+        the best trump showing in a sale, auction or haggle over it; one face-down card in a
+        market window or a haggle over one. None when no card is at stake (deal, reveal)."""
+        phase = self.phase
+        h = self.haggle
+        on_trump = phase in ("sale", "firm", "auction", "auction_confirm") or (
+            phase == "negotiation" and h is not None and h.context == "sale")
+        if not on_trump and phase not in ("market", "negotiation"):
+            return None
+        odds = odds or self.odds()
+        if not on_trump:
+            return odds.per_card * self.pot
+        return odds.best * self.pot if self.holder is not None else Fraction(0)
 
     def unseen_count(self) -> int:
         """Cards nobody has seen since the last shuffle."""
@@ -891,14 +909,6 @@ def _settled_odds(game: Game) -> "Odds":
 
 def _cs(c: Card | None) -> str | None:
     return None if c is None else card_str(c)
-
-
-def _suit_word(card: Card) -> str:
-    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit_of(card)]
-
-
-def _ordinal(i: int) -> str:
-    return ("top", "second", "third", "fourth", "fifth", "sixth")[i] if i < 6 else f"{i + 1}th"
 
 
 def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:

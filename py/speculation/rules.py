@@ -23,6 +23,8 @@ from typing import Any
 from .errors import RulesError
 
 SALE_METHODS = ("auction", "firm", "negotiation")
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # seats at a table (the bridge's ``hello`` sends these)
+NAME_MAX = 40  # characters in a player's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +147,9 @@ class Rules:
 
     def check_players(self, count: int) -> None:
         """Raise ``RulesError`` unless ``count`` players fit this pack and these options."""
-        if not 2 <= count <= 8:
-            raise RulesError("bad_players", f"a table has 2 to 8 players (got {count})", "players")
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise RulesError("bad_players", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                             f"(got {count})", "players")
         need = 3 * count + 1 + (3 if self.dead_hand else 0)
         if need > self.pack_size:
             raise RulesError("bad_players",

@@ -34,7 +34,7 @@ def test_hello_lists_presets_options_and_protocol():
 
 def test_new_match_view_act_cycle():
     s = started()
-    r = call(s, op="act", action={"seat": 0, "type": "deal"}, seat=0)
+    r = call(s, op="act", action={"seat": 0, "type": "deal"}, viewer=0)
     assert r["ok"] and r["events"][0]["type"] == "ante"
     view = r["view"]
     assert view["pot"] == 12 and [x["stack"] for x in view["seats"]] == [3, 3, 3]
@@ -118,3 +118,149 @@ def test_ops_before_a_match_say_so():
     for op in ("view", "act", "save", "record"):
         r = call(Session(), op=op)
         assert r["error"]["code"] == "no_match"
+
+
+# ----------------------------------------------------------------- facts the engine states
+
+
+def scripted(stacks: list[list[str]], upcard: str, **settings) -> Session:
+    """A three-player match whose first deal is fixed (see ``records.deck_for_deal``)."""
+    from speculation.records import deck_for_deal
+
+    return started(decks=[deck_for_deal(stacks, upcard)], **settings)
+
+
+def test_hello_sends_the_limits_the_set_up_screen_needs():
+    limits = json.loads(handle('{"op": "hello"}'))["limits"]
+    assert limits == {"players": {"min": 2, "max": 8}, "seed": {"min": 0, "max": 2**53 - 1},
+                      "name": {"max_length": 40}}
+    s = Session()
+    nine = [{"name": f"P{i}"} for i in range(limits["players"]["max"] + 1)]
+    r = call(s, op="new_match", settings={"players": nine})
+    assert r["error"]["code"] == "bad_settings" and "2 to 8" in r["error"]["message"]
+    long = [{"name": "x" * (limits["name"]["max_length"] + 1)}, {"name": "y"}]
+    assert call(s, op="new_match", settings={"players": long})["error"]["code"] == "bad_settings"
+
+
+def test_act_takes_viewer_and_refuses_the_old_seat_field():
+    s = started()
+    r = call(s, op="act", action={"seat": 0, "type": "deal"}, seat=0)
+    assert r["error"]["code"] == "bad_request" and "viewer" in r["error"]["message"]
+    assert call(s, op="view")["view"]["phase"] == "deal"  # nothing changed
+    r = call(s, op="act", action={"seat": 0, "type": "deal"}, viewer=2)
+    assert r["ok"] and r["view"]["seat"] == 2
+    to_act = r["view"]["to_act"]
+    assert r["view"]["legal"] == [] or to_act == 2
+
+
+def test_bot_acts_for_its_seat_and_returns_the_viewers_view():
+    s = Session()
+    players = [{"name": "Mary", "kind": "bot", "bot": "expert/mary"}, {"name": "You"},
+               {"name": "Henry", "kind": "bot", "bot": "casual/henry"}]
+    assert call(s, op="new_match", settings={"players": players, "seed": 7})["ok"]
+    view = call(s, op="view")["view"]
+    bot = view["to_act"]
+    assert bot == 0
+    probe = call(s, op="bot", seat=bot, apply=False)
+    assert set(probe) == {"ok", "op", "action", "reason"}
+    assert call(s, op="view")["view"] == view  # apply:false changed nothing
+    r = call(s, op="bot", seat=bot, viewer=0)
+    assert r["action"] == probe["action"] and r["view"]["seat"] == 0 and r["events"]
+    assert call(s, op="bot", seat=1)["error"]["code"] == "not_a_bot"
+    assert call(s, op="bot", seat=bot, viewer=9)["error"]["code"] == "bad_seat"
+    assert call(s, op="bot", seat=bot, apply="no")["error"]["code"] == "bad_request"
+
+
+def test_accept_templates_carry_the_price_they_settle_at():
+    # Fanny (dealer) holds the king of hearts upcard and offers it at a firm 7.
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    sale = call(s, op="view", seat=0)["view"]
+    priced = [t for t in sale["legal"] if "price" in t]
+    assert priced and all(isinstance(t["fair"], int) for t in priced)
+    assert all("settles_at" not in t for t in sale["legal"])
+    r = call(s, op="act", action={"seat": 0, "type": "sell_firm", "price": 7}, viewer=1)
+    accept = next(t for t in r["view"]["legal"] if t["type"] == "accept")
+    assert accept["settles_at"] == 7 and r["view"]["pending"]["price"] == 7
+    assert r["view"]["prompt"] == {
+        "seat": 1, "text": "Edmund decides whether to buy the king of hearts from Fanny for "
+                           "7 chips.", "you": "Buy the king of hearts from Fanny for 7 chips?"}
+
+
+def test_haggle_accept_settles_at_the_other_sides_last_price():
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    r = call(s, op="act", action={"seat": 0, "type": "sell_negotiate", "price": 9, "target": 2},
+             viewer=2)
+    assert next(t for t in r["view"]["legal"] if t["type"] == "accept")["settles_at"] == 9
+    assert r["view"]["prompt"]["you"] == ("Fanny asks 9 chips for the king of hearts: accept, "
+                                          "counter or break off?")
+    r = call(s, op="act", action={"seat": 2, "type": "counter", "price": 4}, viewer=0)
+    assert next(t for t in r["view"]["legal"] if t["type"] == "accept")["settles_at"] == 4
+    assert r["view"]["prompt"]["text"] == ("Fanny answers Mary's offer of 4 chips for the "
+                                           "king of hearts.")
+
+
+def test_every_view_has_a_prompt_for_the_seat_to_act_until_the_match_ends():
+    s = started(seed=11, rules={"max_hands": 1})
+    for _ in range(200):
+        view = call(s, op="view")["view"]
+        if view["match_over"]:
+            break
+        p = view["prompt"]
+        assert p["seat"] == view["to_act"] and p["text"].startswith(
+            PLAYERS[view["to_act"]]["name"]) and p["you"][0].isupper()
+        legal = call(s, op="legal", seat=view["to_act"])["legal"]
+        t = legal[-1]
+        action = {"seat": t["seat"], "type": t["type"]}
+        if "price" in t:
+            action["price"] = t["price"]["min"]
+        if "cards" in t:
+            action["target"], action["card"] = t["cards"][0]
+        elif "targets" in t:
+            action["target"] = t["targets"][0]
+        assert call(s, op="act", action=action)["ok"]
+    assert view["match_over"] and view["prompt"] is None
+
+
+def test_a_hand_result_states_its_outcome():
+    # Mary turns up the ace of hearts: the hand ends and she takes the pot.
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["AH", "9S", "TS"]], "KH",
+                 rules={"facedown_buying": "off"})
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    call(s, op="act", action={"seat": 0, "type": "keep"})
+    r = call(s, op="act", action={"seat": 1, "type": "reveal"})
+    r = call(s, op="act", action={"seat": 2, "type": "reveal"})
+    view = r["view"]
+    assert view["phase"] == "deal" and view["last_hand"] == view["hands"][-1]
+    out = view["last_hand"]["outcome"]
+    assert out == {"winners": [2], "reason": "ace_revealed", "card": "AH", "pot": 12,
+                   "text": "Mary takes the pot of 12 chips with the ace of hearts: the ace of "
+                           "trumps was turned up."}
+    assert out["text"] == next(e["text"] for e in r["events"] if e["type"] == "hand_won")
+    assert view["match_outcome"] is None
+
+
+def test_the_match_outcome_ranks_every_seat():
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["AH", "9S", "TS"]], "KH",
+                 rules={"facedown_buying": "off", "max_hands": 1})
+    for a in ({"seat": 0, "type": "deal"}, {"seat": 0, "type": "keep"},
+              {"seat": 1, "type": "reveal"}, {"seat": 2, "type": "reveal"}):
+        view = call(s, op="act", action=a)["view"]
+    m = view["match_outcome"]
+    assert view["match_over"] and m["reason"] == "hands_played" and m["hands"] == 1
+    assert m["winners"] == [2]
+    assert [(x["seat"], x["rank"]) for x in m["standings"]] == [(2, 1), (0, 2), (1, 2)]
+    assert m["text"] == ("The match is over (the last hand has been played). Most chips: "
+                         "Mary with 108 chips.")  # 100 - 4 ante + the pot of 12
+
+
+def test_engine_sentences_use_the_right_plural():
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH",
+                 rules={"ante": 1})
+    events = call(s, op="act", action={"seat": 0, "type": "deal"})["events"]
+    antes = [e["text"] for e in events if e["type"] == "ante"]
+    assert antes == ["Fanny antes 1 chip.", "Edmund antes 1 chip.", "Mary antes 1 chip."]
+    events = call(s, op="act", action={"seat": 0, "type": "sell_auction", "price": 1})["events"]
+    events = call(s, op="act", action={"seat": 1, "type": "bid", "price": 2})["events"]
+    assert events[0]["text"] == "Edmund bids 2 chips."

@@ -115,7 +115,8 @@ def hostile_requests(draw: Any) -> Any:
         return req
     if kind == "act":
         return {"op": "act", "action": draw(st.one_of(hostile_action, json_values)),
-                **draw(st.dictionaries(st.sampled_from(["seat", "x"]), json_values, max_size=2))}
+                **draw(st.dictionaries(st.sampled_from(["viewer", "seat", "x"]), json_values,
+                                       max_size=2))}
     return {"op": kind, "seat": draw(hostile_seat)}
 
 
@@ -435,13 +436,16 @@ def test_bot_and_coach_ops_with_hostile_fields(bot_session: Session, seat: Any, 
         resp = request(bot_session, {**extra, "op": op, "seat": seat, "apply": apply})
         if resp["ok"]:
             assert isinstance(seat, int) and 0 <= seat < 3
+            assert op == "coach" or isinstance(apply, bool)
             if op == "bot" and apply is not False:
                 assert request(bot_session, {"op": "load", "snapshot": before})["ok"]
         else:
             assert saved(bot_session) == before
             if op == "bot" and isinstance(seat, int) and not isinstance(seat, bool) \
                     and 0 <= seat < 3:
-                assert resp["error"]["code"] in ("not_a_bot", "not_your_turn")
+                codes = ("not_a_bot", "not_your_turn") if isinstance(apply, bool) else \
+                    ("bad_request",)
+                assert resp["error"]["code"] in codes
 
 
 @given(seat=st.integers(0, 3), kind=st.sampled_from(KINDS),
@@ -480,17 +484,17 @@ def test_a_bad_viewer_seat_refuses_the_whole_request(viewer: Any) -> None:
     other = session_mid_match(seed=32, steps=4, players=2)
     other_save = saved(other)
     other_record = request(other, {"op": "record"})["record"]
-    bad = [
-        {"op": "act", "action": {"seat": game.to_act, "type": "deal"}, "seat": viewer},
-        {"op": "new_match", "settings": {"players": [{"name": "x"}, {"name": "y"}], "seed": 1},
-         "seat": viewer},
-        {"op": "load", "snapshot": other_save, "seat": viewer},
-        {"op": "replay", "record": other_record, "seat": viewer},
+    bad = [  # (request, the field naming the viewer)
+        ({"op": "act", "action": {"seat": game.to_act, "type": "deal"}}, "viewer"),
+        ({"op": "new_match", "settings": {"players": [{"name": "x"}, {"name": "y"}],
+                                          "seed": 1}}, "seat"),
+        ({"op": "load", "snapshot": other_save}, "seat"),
+        ({"op": "replay", "record": other_record}, "seat"),
     ]
-    for req in bad:
-        expect_refused(s, req, "bad_seat")
+    for req, key in bad:
+        expect_refused(s, {**req, key: viewer}, "bad_seat")
         assert saved(s) == snapshot_text
     assert request(s, {"op": "record"})["record"] == record
     # with a good viewer seat the same requests work
-    for req in bad:
-        assert request(s, {**req, "seat": 1})["ok"], req
+    for req, key in bad:
+        assert request(s, {**req, key: 1})["ok"], req

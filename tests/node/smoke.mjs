@@ -102,7 +102,7 @@ if (started.ok) {
     const seatView = call({ op: "view", seat: view.to_act });
     if (!seatView.ok || !seatView.view.legal || !seatView.view.legal.length) break;
     const action = concrete(seatView.view.legal[0]);
-    const result = call({ op: "act", action, seat: view.to_act });
+    const result = call({ op: "act", action, viewer: view.to_act });
     actions.push({ action, ok: result.ok === true, events: (result.events || []).length,
                    phase: result.ok ? result.view.phase : undefined });
     if (!result.ok) break;
