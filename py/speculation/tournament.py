@@ -23,7 +23,7 @@ table compares every pair of bots (a paired difference over the same deals).
 >>> len(r.bots), r.seatings, round(sum(b.chips.mean for b in r.bots), 9)
 (2, 2, 0.0)
 >>> seat_orders(3, "balanced")
-((0, 1, 2), (2, 1, 0), (1, 2, 0), (0, 2, 1), (2, 0, 1), (1, 0, 2))
+((0, 1, 2), (0, 2, 1), (1, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0))
 >>> len(seat_orders(4, "balanced")), len(seat_orders(4, "rotate")), len(seat_orders(4, "all"))
 (8, 4, 24)
 """
