@@ -192,7 +192,8 @@ class TraderBot:
         firm = template(obs, "sell_firm")
         auction = template(obs, "sell_auction")
         top = max(max(d) for d in draws)
-        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor))
+        # Never ask more than the whole pot: nobody pays more for a share of it than all of it.
+        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
         per_price = SAMPLES * (2 + sum(1 for t in obs.legal if t.kind == "sell_negotiate"))
         for x in prices:
             if nodes + per_price > self.budget:
