@@ -4,9 +4,13 @@
         --deals 400 --seed 1 [--json] [--jobs K] [--preset parlett] [--quiet]
 
 Each *deal* is one hand from a fresh table (everyone starts with the same chips). Its deck is
-fixed by the deal's seed and the hand is played once per seating, the lineup rotated one seat
-each time, so every bot meets every card position: most of the luck of the deal cancels out.
-A bot keeps its own seed across the seatings of one deal.
+fixed by the deal's seed and the hand is played once per seating, so every bot meets every card
+position: most of the luck of the deal cancels out. A bot keeps its own seed across the seatings
+of one deal. The seatings are *balanced* (``--seating balanced``, the default): every rotation of
+the lineup and every rotation of its mirror image, so each bot sits to the left of each other bot
+as often as to its right and nobody always gets first refusal on a neighbour's sales (2n
+seatings; for three players that is every order). ``--seating all`` plays every order (n!),
+``--seating rotate`` only the n rotations (the old design, kept for comparison).
 
 For every bot the report gives the mean chips won per deal (averaged over the seatings) with a
 95% confidence interval over deals, and a *luck-adjusted* score: the sum, over the trades it
@@ -18,11 +22,16 @@ table compares every pair of bots (a paired difference over the same deals).
 >>> r = run_tournament(["skilled/edmund", "baseline/never"], deals=3, seed=1)
 >>> len(r.bots), r.seatings, round(sum(b.chips.mean for b in r.bots), 9)
 (2, 2, 0.0)
+>>> seat_orders(3, "balanced")
+((0, 1, 2), (0, 2, 1), (1, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0))
+>>> len(seat_orders(4, "balanced")), len(seat_orders(4, "rotate")), len(seat_orders(4, "all"))
+(8, 4, 24)
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -39,6 +48,7 @@ from .records import rules_from
 from .rules import Rules
 
 Z95 = 1.959964
+SEATINGS = ("balanced", "all", "rotate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,7 @@ class Report:
     seconds: float
     actions: int
     command: str = ""
+    seating: str = "balanced"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -113,14 +124,32 @@ def bot_seed(seed: int, index: int, entry: int) -> int:
     return random.Random(f"bot:{seed}:{index}:{entry}").randrange(2**62)
 
 
+def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]:
+    """The seatings of one deal: each is ``seat_of`` (entry ``e`` sits in ``seat_of[e]``).
+
+    ``balanced``: every rotation and every reflection (distinct ones only); ``all``: every
+    order; ``rotate``: the rotations only."""
+    if design not in SEATINGS:
+        raise SpeculationError("bad_seating", f"unknown seating {design!r}; known: "
+                               f"{', '.join(SEATINGS)}")
+    if design == "all":
+        return tuple(itertools.permutations(range(n)))
+    out: list[tuple[int, ...]] = []
+    for r in range(n):
+        for order in (tuple((e + r) % n for e in range(n)),
+                      () if design == "rotate" else tuple((r - e) % n for e in range(n))):
+            if order and order not in out:
+                out.append(order)
+    return tuple(out)
+
+
 def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
-              rotation: int) -> tuple[list[int], list[float], int]:
-    """Play deal ``index`` with entry ``e`` in seat ``(e + rotation) % n``; return chips won
-    per entry, trade edge per entry and the number of actions."""
+              seat_of: Sequence[int]) -> tuple[list[int], list[float], int]:
+    """Play deal ``index`` with entry ``e`` in seat ``seat_of[e]``; return chips won per entry,
+    trade edge per entry and the number of actions."""
     from .bots import make_bot, public_history
 
     n = len(lineup)
-    seat_of = [(e + rotation) % n for e in range(n)]
     entry_at = {s: e for e, s in enumerate(seat_of)}
     game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
                 seed=deal_seed(seed, index))
@@ -157,17 +186,18 @@ def _score_trade(e: Any, fair: float, edge: list[float], entry_at: dict[int, int
     edge[entry_at[seller]] += e.amount - fair
 
 
-def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int]) -> DealResult:
-    """Every seating of one deal. ``task``: (lineup, rules dict, seed, deal index)."""
-    lineup, rules_dict, seed, index = task
+def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int, str]) -> DealResult:
+    """Every seating of one deal. ``task``: (lineup, rules dict, seed, deal index, design)."""
+    lineup, rules_dict, seed, index, design = task
     rules = Rules.from_dict(rules_dict)
     n = len(lineup)
+    orders = seat_orders(n, design)
     chips, edge, actions = [0.0] * n, [0.0] * n, 0
-    for r in range(n):
-        c, g, k = play_hand(lineup, rules, seed, index, r)
+    for seat_of in orders:
+        c, g, k = play_hand(lineup, rules, seed, index, seat_of)
         for e in range(n):
-            chips[e] += c[e] / n
-            edge[e] += g[e] / n
+            chips[e] += c[e] / len(orders)
+            edge[e] += g[e] / len(orders)
         actions += k
     return DealResult(index, tuple(chips), tuple(edge), actions)
 
@@ -203,7 +233,8 @@ def summarise(lineup: Sequence[str], results: Sequence[DealResult]) -> tuple[tup
 
 def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
                    preset: str = "parlett", rules: dict[str, Any] | None = None,
-                   progress: bool = False, command: str = "") -> Report:
+                   progress: bool = False, command: str = "",
+                   seating: str = "balanced") -> Report:
     """Play ``deals`` deals in every seating and summarise (see the module docstring)."""
     from .bots import bot_ids
 
@@ -214,7 +245,8 @@ def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
     base = rules_from(preset, dict(rules or {}))
     base.check_players(len(lineup))
     rules_dict = {**base.to_dict(), "max_hands": 1}
-    tasks = [(tuple(lineup), rules_dict, seed, i) for i in range(deals)]
+    orders = seat_orders(len(lineup), seating)
+    tasks = [(tuple(lineup), rules_dict, seed, i, seating) for i in range(deals)]
     t0 = time.perf_counter()
     results: list[DealResult] = []
     bar = _Progress(deals, progress)
@@ -224,8 +256,8 @@ def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
     bar.done()
     results.sort(key=lambda r: r.index)
     bots, diffs = summarise(lineup, results)
-    return Report(tuple(lineup), deals, seed, len(lineup), preset, bots, diffs,
-                  time.perf_counter() - t0, sum(r.actions for r in results), command)
+    return Report(tuple(lineup), deals, seed, len(orders), preset, bots, diffs,
+                  time.perf_counter() - t0, sum(r.actions for r in results), command, seating)
 
 
 def _map(tasks: list[Any], jobs: int) -> Iterator[DealResult]:
@@ -270,7 +302,7 @@ class _Progress:
 def format_report(rep: Report) -> str:
     """The report as a Markdown table (what the docs quote)."""
     lines = [f"{len(rep.lineup)} players, {rep.deals} deals x {rep.seatings} seatings "
-             f"(duplicate), seed {rep.seed}, rules {rep.preset}; {rep.actions} actions in "
+             f"(duplicate, {rep.seating}), seed {rep.seed}, rules {rep.preset}; {rep.actions} actions in "
              f"{rep.seconds:.1f} s", "",
              "| # | bot | chips/deal | 95% CI | luck-adjusted | 95% CI |",
              "|---|-----|-----------:|--------|--------------:|--------|"]
@@ -302,6 +334,9 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: all cores)")
     p.add_argument("--preset", default="parlett", help="rules preset")
+    p.add_argument("--seating", default="balanced", choices=SEATINGS,
+                   help="balanced: rotations and reflections (default); all: every order; "
+                   "rotate: rotations only")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(list(argv))
@@ -310,6 +345,6 @@ def main(argv: Sequence[str]) -> int:
         p.error("--deals must be at least 1")
     command = "python -m speculation tournament " + " ".join(argv)
     rep = run_tournament(lineup, args.deals, args.seed, max(1, args.jobs), args.preset,
-                         progress=not args.quiet, command=command)
+                         progress=not args.quiet, command=command, seating=args.seating)
     print(json.dumps(rep.to_dict(), indent=2) if args.json else format_report(rep))
     return 0

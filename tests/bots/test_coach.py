@@ -12,19 +12,32 @@ from speculation.observation import observe
 
 def test_advice_at_every_decision_of_a_match_is_consistent_with_the_expert():
     game = new_game(4, 14, hands=2)
-    n = 0
+    n = priced = 0
     for obs, hist, d in steps(game, ["casual/mary", "expert/edmund", "beginner/henry",
                                      "skilled/fanny"], 14):
         a = coach_advice(obs, hist)
         json.dumps(a)
-        lo, hi = a["range"]
-        assert lo <= a["fair_value"] <= hi
         assert a["suggestion"].endswith(".") and "\n" not in a["suggestion"]
         assert a["suggestion"].count(". ") == 0  # one sentence
         expert = make_bot("expert/edmund", 0, obs.seat).decide(obs, hist)
-        assert a["action"] == expert.action.to_dict()
+        if obs.phase in ("deal", "reveal"):
+            assert a["action"] is None and a["range"] is None and a["fair_value"] is None
+        else:
+            assert a["action"] == expert.action.to_dict()
+            assert a["suggestion"].startswith("The expert bot would")
+        if a["range"] is not None:
+            lo, hi = a["range"]
+            assert 0 <= lo <= hi
+            priced += 1
         n += 1
-    assert n > 50
+    assert n > 50 and priced > 20
+
+
+def test_at_the_deal_the_coach_explains_the_phase_instead_of_pricing_nothing():
+    game = new_game(3, 2, hands=1)
+    a = coach_advice(observe(game, game.to_act), public_history(game))
+    assert a["fair_value"] is None and a["range"] is None
+    assert a["suggestion"].startswith("Deal the cards") and "0 chips" not in a["summary"]
 
 
 def test_a_seat_not_to_act_gets_values_but_no_move():

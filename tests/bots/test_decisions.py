@@ -61,3 +61,19 @@ def test_every_decision_kind_is_exercised_by_the_trading_bots():
               ("negotiation", "accept"), ("negotiation", "decline"), ("market", "offer"),
               ("market", "pass"), ("auction_confirm", "accept")}
     assert wanted <= seen, wanted - seen
+
+
+def test_the_expert_never_asks_more_than_the_pot_when_it_searches():
+    """Issue 12: the expert priced itself out by asking more than the whole pot."""
+    from speculation.bots.trader import TraderBot
+
+    sales = 0
+    for seed in range(12):
+        lineup = ["expert/edmund", "beginner/mary", "expert/william", "casual/henry"]
+        for obs, hist, d in steps(new_game(4, seed, hands=2), lineup, seed):
+            if obs.phase == "sale" and d.action.price is not None:
+                bot = make_bot(lineup[obs.seat], seed * 31 + obs.seat, obs.seat)
+                if isinstance(bot, TraderBot) and bot.level.models:
+                    assert d.action.price <= max(obs.pot, 1), (d, obs.pot)
+                    sales += 1
+    assert sales > 5

@@ -13,7 +13,7 @@ import pytest
 from speculation import tournament
 from speculation.__main__ import main as cli
 from speculation.errors import SpeculationError
-from speculation.tournament import interval, run_tournament
+from speculation.tournament import interval, run_tournament, seat_orders
 
 LADDER = ["expert/mary", "skilled/mary", "casual/mary", "beginner/mary"]
 
@@ -37,12 +37,49 @@ def test_a_tournament_is_zero_sum(ladder):
     assert math.isclose(sum(b.luck_adjusted.mean for b in ladder.bots), 0, abs_tol=1e-9)
 
 
-def test_a_mirror_match_comes_out_even():
-    rep = run_tournament(["casual/william"] * 4, deals=60, seed=3, jobs=2)
-    traded = [b for b in rep.bots if b.luck_adjusted.sd > 0]
-    assert traded, "the noisy mirror should trade"
-    for b in rep.bots:
-        assert b.chips.lo <= 0 <= b.chips.hi and b.luck_adjusted.lo <= 0 <= b.luck_adjusted.hi
+@pytest.mark.parametrize("lineup,seed", [(["casual/william"] * 4, 3), (["casual/mary"] * 3, 8),
+                                         (["skilled/henry", "skilled/henry", "casual/fanny"], 4)])
+def test_identical_bots_come_out_even_in_every_seat(lineup, seed):
+    """Balanced seating (issue 15): copies of one bot, wherever they start in the lineup, earn
+    the same up to chance: every copy's interval contains zero (a lone different bot may win or
+    lose, but the copies are level with each other)."""
+    rep = run_tournament(lineup, deals=60, seed=seed, jobs=1)
+    copies = [e for e, b in enumerate(lineup) if lineup.count(b) > 1]
+    assert any(rep.bots[e].luck_adjusted.sd > 0 for e in copies), "the copies should trade"
+    if len(copies) == len(lineup):
+        for b in rep.bots:
+            assert _even(b.chips) and _even(b.luck_adjusted), b
+    for d in rep.differences:
+        if d.a in copies and d.b in copies:
+            assert _even(d.chips) and _even(d.luck_adjusted), d
+
+
+def _even(i) -> bool:
+    """The interval contains zero (up to rounding: deterministic copies tie exactly)."""
+    return i.lo <= 1e-9 and i.hi >= -1e-9
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_balanced_seating_puts_everyone_everywhere_and_beside_everyone_both_ways(n):
+    orders = seat_orders(n, "balanced")
+    assert len(orders) == (2 if n == 2 else 2 * n) and len(set(orders)) == len(orders)
+    for e in range(n):  # every entry in every seat equally often
+        assert len({o[e] for o in orders}) == n
+        assert all(sum(o[e] == s for o in orders) == len(orders) // n for s in range(n))
+    left = {}  # how often entry a sits just left of entry b (b is asked right after a)
+    for o in orders:
+        at = {s: e for e, s in enumerate(o)}
+        for s in range(n):
+            a, b = at[s], at[(s + 1) % n]
+            left[(a, b)] = left.get((a, b), 0) + 1
+    assert all(left.get((a, b), 0) == left.get((b, a), 0) for a in range(n) for b in range(n))
+    assert len(seat_orders(n, "all")) == math.factorial(n)
+
+
+def test_the_old_rotation_seating_is_kept_for_comparison():
+    assert seat_orders(4, "rotate") == ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
+    with pytest.raises(SpeculationError):
+        seat_orders(4, "shuffled")
 
 
 @pytest.mark.parametrize("exploiter", ["exploit/overbid", "exploit/accept", "exploit/ask150"])
@@ -60,10 +97,11 @@ def test_baselines_are_beaten_by_the_upper_levels(baseline):
     assert diffs[(0, 3)].luck_adjusted.lo > 0 and diffs[(1, 3)].luck_adjusted.lo > 0
 
 
-def test_parallel_and_serial_runs_agree():
-    a = run_tournament(LADDER, deals=6, seed=4, jobs=1)
-    b = run_tournament(LADDER, deals=6, seed=4, jobs=2)
-    assert a.bots == b.bots and a.differences == b.differences
+@pytest.mark.parametrize("seating", ["balanced", "rotate"])
+def test_parallel_and_serial_runs_agree(seating):
+    a = run_tournament(LADDER, deals=6, seed=4, jobs=1, seating=seating)
+    b = run_tournament(LADDER, deals=6, seed=4, jobs=2, seating=seating)
+    assert a.bots == b.bots and a.differences == b.differences and a.seatings == b.seatings
 
 
 def test_the_command_line_prints_json_and_a_progress_bar(capsys):
@@ -72,7 +110,7 @@ def test_the_command_line_prints_json_and_a_progress_bar(capsys):
     out, err = capsys.readouterr()
     rep = json.loads(out)
     assert rep["lineup"] == ["skilled/mary", "casual/fanny", "baseline/never"]
-    assert rep["seatings"] == 3 and len(rep["bots"]) == 3 and len(rep["differences"]) == 3
+    assert rep["seatings"] == 6 and rep["seating"] == "balanced" and len(rep["bots"]) == 3 and len(rep["differences"]) == 3
     assert rep["command"].startswith("python -m speculation tournament --lineup")
     assert "4/4 deals" in err
 
@@ -89,8 +127,8 @@ def test_unknown_bots_are_refused():
         run_tournament(["expert/edmund", "nobody/x"], deals=1, seed=1)
 
 
-def test_the_expert_keeps_to_its_time_budget():
-    """With no time at all the expert still answers legally, and says it ran out."""
+def test_the_expert_keeps_to_its_node_budget():
+    """With no nodes at all the expert still answers legally, and says it ran out."""
     from botplay import new_game, steps
     from speculation.bots import make_bot
     from speculation.bots.trader import TraderBot
@@ -101,7 +139,7 @@ def test_the_expert_keeps_to_its_time_budget():
             break
     bot = make_bot("expert/edmund", 1, obs.seat)
     assert isinstance(bot, TraderBot)
-    bot.budget = -1.0
+    bot.budget = 0
     d = bot.decide(obs, hist)
     assert any(t.admits(d.action) for t in obs.legal) and bot.budget_hits == 1
 

@@ -10,6 +10,12 @@
 * ``exploit/accept``: accepts whatever it is offered; never trades otherwise.
 * ``exploit/ask150``: asks one and a half times fair value for whatever it sells and never comes
   down; pays no more than fair value.
+* ``margin/0``, ``margin/10``, ``margin/20``, ``margin/30``: fair-value traders with a fixed
+  margin m (0 to 30 %): ask fair × (1 + m) firm, bid and offer up to fair × (1 − m), accept any
+  price on the right side of fair (issue 12's yardsticks, written apart from the trading bots).
+* ``exploit/rankonly``: assumes every opponent judges a trump by its rank alone: sells at the
+  higher of fair value and a rank-only judge's value, buys face-down cards where a rank-only
+  owner undervalues them, and otherwise trades like ``margin/0``.
 
 >>> sorted(BASELINES)[:3]
 ['baseline/fair', 'baseline/never', 'baseline/random']
@@ -25,7 +31,7 @@ from ..actions import Action
 from ..observation import Observation
 from .decision import Decision, forced, rng_for, template
 from .history import History
-from .pricing import describe, stake_of
+from .pricing import describe, naive_value, stake_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +163,57 @@ def _ask150(bot: FixedBot, obs: Observation, history: History) -> Decision:
     return _fair(bot, obs, history)
 
 
+def _margin_rule(m: float, exploit: bool = False
+                 ) -> Callable[[FixedBot, Observation, History], Decision]:
+    """A fair-value trader with margin ``m``; with ``exploit``, one that prices against rank-only
+    judges."""
+
+    def rule(bot: FixedBot, obs: Observation, history: History) -> Decision:
+        s = stake_of(obs)
+        fair, p, phase = s.fair, obs.pending or {}, obs.phase
+        naive = naive_value(obs, s) if exploit else fair
+        why = f"{describe(obs, s)}; I trade at fair value with a {round(100 * m)} % margin."
+        ask = max(1, math.ceil(max(fair, naive) * (1 + m)))
+        top = math.floor(fair * (1 - m))
+        if phase == "sale":
+            t = template(obs, "sell_firm")
+            if t is not None and ask <= t.price_max:  # type: ignore[operator]
+                return Decision(Action(bot.seat, "sell_firm", ask), why)
+            return _quiet(obs, why)
+        if phase == "firm":
+            return Decision(Action(bot.seat, "accept" if p.get("price", 0) <= fair
+                                   else "decline"), why)
+        if phase == "auction":
+            t = template(obs, "bid")
+            if t is not None and t.price_min <= top:  # type: ignore[operator]
+                return Decision(Action(bot.seat, "bid", t.price_min), why)
+            return _quiet(obs, why)
+        if phase == "auction_confirm":
+            return Decision(Action(bot.seat, "accept" if (p.get("high_bid") or 0) >= fair
+                                   else "decline"), why)
+        if phase == "negotiation":
+            seller = p.get("seller") == bot.seat
+            theirs = p.get("bid") if seller else p.get("ask")
+            if theirs is not None and (theirs >= fair if seller else theirs <= fair):
+                return Decision(Action(bot.seat, "accept"), why)
+            t = template(obs, "counter")
+            price = ask if seller else top
+            if t is not None and t.price_min <= price <= t.price_max:  # type: ignore[operator]
+                return Decision(Action(bot.seat, "counter", price), why)
+            return Decision(Action(bot.seat, "decline"), why)
+        if phase == "market":
+            t = template(obs, "offer")
+            # A rank-only owner values a face-down card at the naive share: offer that when it
+            # is below fair value (an exploiter), else fair value less the margin.
+            price = math.floor(naive) if exploit and naive < fair else top
+            if t is not None and t.cards and 1 <= price <= t.price_max:  # type: ignore[operator]
+                owner, pos = t.cards[0]
+                return Decision(Action(bot.seat, "offer", price, owner, pos), why)
+        return _quiet(obs, why)
+
+    return rule
+
+
 BASELINES: dict[str, Baseline] = {b.id: b for b in (
     Baseline("baseline/random", "Random", "Plays a random legal move.", _random),
     Baseline("baseline/never", "Never trades", "Keeps, declines and passes, always.", _never),
@@ -165,4 +222,8 @@ BASELINES: dict[str, Baseline] = {b.id: b for b in (
     Baseline("exploit/accept", "Pushover", "Accepts every offer.", _accept),
     Baseline("exploit/ask150", "Greedy seller", "Always asks one and a half times fair value.",
              _ask150),
+    *(Baseline(f"margin/{m}", f"Fair value, {m} % margin", f"Trades at exact fair value with a "
+               f"fixed {m} % margin.", _margin_rule(m / 100)) for m in (0, 10, 20, 30)),
+    Baseline("exploit/rankonly", "Rank-only exploiter", "Prices as if every opponent judged a "
+             "trump by its rank alone.", _margin_rule(0.0, exploit=True)),
 )}

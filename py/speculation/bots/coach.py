@@ -1,16 +1,25 @@
 """Advice for a human player, from the same pricing code the bots use.
 
-``coach_advice`` says what the card or cards at stake are worth (pot × exact chance), the range
-of prices a skilled player would trade at, and what the expert bot would do in the same seat,
-in one sentence.
+``coach_advice`` says what the card or cards at stake are worth (pot × exact chance), a sensible
+range of prices, and what the expert bot would do in the same seat, in one sentence. Its
+promises:
+
+* the range always contains the price of the move it suggests (when that price lies outside the
+  usual band around fair value, the range is widened to it and the sentence says why);
+* where nothing is at stake (the deal, turning up a card, no face-down card that can still win)
+  it prices nothing and explains the phase instead;
+* it says whose play it describes: the expert bot's;
+* it is a pure function of the observation and the public log (no clock, no hidden card).
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
 >>> from speculation.observation import observe
 >>> g = Game(["Fanny", "Edmund", "Mary"], seed=3)
+>>> coach_advice(observe(g, 0), ())["range"] is None   # at the deal nothing is priced
+True
 >>> _ = g.apply(Action(0, "deal"))
 >>> a = coach_advice(observe(g, g.to_act), ())
->>> {'fair_value', 'range', 'suggestion'} <= set(a), a["range"][0] <= a["fair_value"] <= a["range"][1]
+>>> a["suggestion"].startswith("The expert bot would"), a["range"][0] <= a["range"][1]
 (True, True)
 """
 
@@ -20,38 +29,101 @@ import math
 from typing import Any
 
 from ..observation import Observation
+from .decision import forced
 from .history import History
 from .levels import LEVELS
 from .personalities import PERSONALITIES
-from .pricing import chips, describe, stake_of
+from .pricing import chips, describe, percent, plural, stake_of
 from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
+BAND = LEVELS["skilled"].margin  # half-width of the usual band around fair value
+PHASES = {
+    "deal": "Deal the cards: nothing is at stake until the trump card is turned up.",
+    "reveal": "Turn up your top card: it is your turn to reveal, and there is nothing to price.",
+    "match_over": "The match is over: nothing is left to decide.",
+}
 
 
 def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
-    """JSON-ready advice for ``obs.seat``: ``fair_value``, ``range`` [lo, hi], ``suggestion``
-    (one sentence), ``action`` (the expert's action or None), ``stake``, ``equity``, ``why``."""
+    """JSON-ready advice for ``obs.seat``: ``fair_value`` and ``range`` [lo, hi] (both None when
+    nothing is at stake), ``suggestion`` (one sentence), ``summary`` (the fair value and range in
+    words, with the suggestion), ``action`` (the expert's action or None), ``stake``, ``chance``,
+    ``equity``, ``why``."""
     seat = obs.seat if obs.seat is not None else 0
     stake = stake_of(obs)
-    margin = LEVELS["skilled"].margin
-    lo, hi = math.floor(stake.fair * (1 - margin)), math.ceil(stake.fair * (1 + margin))
     equity = float(obs.odds.seat[seat]) * obs.pot
     out: dict[str, Any] = {
-        "seat": seat, "stake": stake.kind, "fair_value": round(stake.fair, 2),
-        "range": [lo, hi], "chance": round(stake.share, 6), "equity": round(equity, 2),
+        "seat": seat, "stake": stake.kind, "fair_value": None, "range": None,
+        "chance": round(stake.share, 6), "equity": round(equity, 2),
         "why": describe(obs, stake), "action": None, "reason": None,
     }
     if obs.to_act != seat or not obs.legal:
         who = "nobody" if obs.to_act is None else obs.names[obs.to_act]
-        out["suggestion"] = (f"Nothing to decide: it is {who}'s move; your cards are worth "
-                             f"{chips(equity)} of the {obs.pot}-chip pot.")
-        return out
+        if obs.pot and obs.phase not in ("deal", "match_over"):
+            worth = (f"your cards give you a {percent(obs.odds.seat[seat])} chance of the "
+                     f"{obs.pot}-chip pot, worth {plural(equity, 'chip')}")
+        else:
+            worth = "nothing is at stake for you just now"
+        return _done(out, f"Nothing to decide: it is {who}'s move; {worth}.")
+    if forced(obs) is not None or obs.phase in PHASES:
+        return _done(out, PHASES.get(obs.phase, f"Only one move is possible: "
+                                                f"{obs.legal[0].kind}."))
     bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=0, seat=seat)
     d = bot.decide(obs, history)
-    out["action"], out["reason"] = d.action.to_dict(), d.reason
-    out["suggestion"] = f"A skilled player would {_verb(d.action.to_dict(), obs)} here: {out['why']}."
+    act = d.action.to_dict()
+    out["action"], out["reason"] = act, d.reason
+    verb = _verb(act, obs)
+    if stake.share <= 0 or stake.pot == 0:
+        gain = "any sale is a gain" if _selling(obs, seat) else "there is nothing to pay for"
+        return _done(out, f"The expert bot would {verb} here: {out['why']}, so {gain}.")
+    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"))
+    out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
+    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}.", stake.fair)
+
+
+def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
+           price: int | None) -> tuple[int, int, str]:
+    """The sensible prices for this decision and a note when the suggested price is unusual.
+
+    A buyer should pay at most what the expert would (``hi``), a seller take no less (``lo``);
+    the other end is the usual band around fair value, stretched to the suggested price. So an
+    accepted price is always inside the range, a refused one outside it, and a price the
+    suggestion names is inside it."""
+    buy, sell = private[0], private[1]
+    band_lo, band_hi = math.floor(fair * (1 - BAND)), math.ceil(fair * (1 + BAND))
+    note = ""
+    if _selling(obs, seat):
+        lo = max(0, math.ceil(sell))
+        hi = max(lo, band_hi)
+        if price is not None and price > hi:
+            hi, note = price, ", above fair value because it expects a buyer to pay that"
+    else:
+        hi = max(0, math.floor(buy))
+        lo = min(band_lo, hi)
+        if price is not None and price < lo:
+            lo, note = price, ", below fair value in the hope that the owner takes it"
+    return lo, hi, note
+
+
+def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0) -> dict[str, Any]:
+    out["suggestion"] = suggestion
+    if out["fair_value"] is None:
+        out["summary"] = suggestion
+    else:
+        lo, hi = out["range"]
+        span = plural(lo, "chip") if lo == hi else f"{lo}–{plural(hi, 'chip')}"
+        out["summary"] = (f"Fair value about {plural(fair, 'chip')} (a sensible "
+                          f"price: {span}). {suggestion}")
     return out
+
+
+def _selling(obs: Observation, seat: int) -> bool:
+    """Whether ``seat`` is on the selling side of the decision."""
+    p = obs.pending or {}
+    if obs.phase in ("sale", "auction_confirm"):
+        return True
+    return obs.phase == "negotiation" and p.get("seller") == seat
 
 
 def _verb(a: dict[str, Any], obs: Observation) -> str:

@@ -12,7 +12,7 @@ match reloaded from a save carries on exactly as it would have.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..actions import Action, Template
@@ -22,10 +22,16 @@ from .history import History
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's action and a short human-readable reason for it."""
+    """A bot's action and a short human-readable reason for it.
+
+    ``private`` holds the bot's own numbers behind the decision (the most it would pay, the
+    least it would take, the price it plans to name next). They are never shown during a match:
+    ``to_dict`` (what the bridge sends) leaves them out and the reason never states them; they
+    exist so that tests, and a review after the match, can check and show them."""
 
     action: Action
     reason: str
+    private: tuple[float, ...] = field(default=(), repr=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"action": self.action.to_dict(), "reason": self.reason}

@@ -5,7 +5,7 @@
 * ``casual`` reads the exact odds but prices carelessly (a little random error, no margin).
 * ``skilled`` prices exactly and insists on an edge in every trade.
 * ``expert`` also models each opponent from the public log (what they have paid, accepted and
-  refused) and searches for the price that earns most against them, within a time budget.
+  refused) and searches for the price that earns most against them, within a budget of simulated tables.
 
 >>> [lv.id for lv in LEVELS.values()]
 ['beginner', 'casual', 'skilled', 'expert']

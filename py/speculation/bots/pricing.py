@@ -111,19 +111,49 @@ def facedown_total(obs: Observation) -> int:
 
 
 def describe(obs: Observation, stake: Stake) -> str:
-    """A short sentence on why the stake is worth what it is, for reasons and the coach.
+    """A short sentence on why the stake is worth what it is, for reasons and the coach: the
+    chance itself first, the card counts behind it as a detail, then the value in chips.
 
-    E.g. ``"8 of 11 unseen cards can't beat the queen: worth 14 of the 22-chip pot"``."""
+    E.g. ``"the jack holds with a 26 % chance (3 of the 51 unseen cards beat it): worth 4.2 of
+    the 16-chip pot"``."""
     worth = f"worth {chips(stake.fair)} of the {stake.pot}-chip pot"
     if stake.kind == "trump" and obs.best is not None:
         n, a = obs.unseen, above_count(obs)
         name = RANK_NAMES[rank_of(obs.best)]
-        if a == 0:
-            return f"nothing unseen can beat the {name}: {worth}"
-        return f"{n - a} of {n} unseen cards can't beat the {name}: {worth}"
+        detail = (f"none of the {plural(n, 'unseen card')} can beat it" if a == 0 else
+                  f"{a} of the {plural(n, 'unseen card')} {'beats' if a == 1 else 'beat'} it")
+        return f"the {name} holds with a {percent(stake.share)} chance ({detail}): {worth}"
     h = facedown_total(obs)
-    chance = f"1 in {round(1 / stake.share)}" if stake.share > 0 else "no"
-    return f"each of the {h} face-down cards has {chance} chance of winning: {worth}"
+    if h == 0 or stake.share <= 0:
+        return f"no face-down card can win any more: {worth}"
+    if h == 1:
+        return f"the one face-down card wins with a {percent(stake.share)} chance: {worth}"
+    return f"each of the {h} face-down cards wins with a {percent(stake.share)} chance: {worth}"
+
+
+def percent(p: float) -> str:
+    """A chance as a percentage, rounded to a whole number unless that would read as certain
+    or impossible when it is not (then with as many decimals as it takes, up to three).
+
+    >>> percent(0.2634), percent(0.996), percent(0.0004), percent(1.0), percent(0.0)
+    ('26 %', '99.6 %', '0.04 %', '100 %', '0 %')
+    """
+    x = 100 * float(p)
+    for digits in range(4):
+        r = round(x, digits)
+        if (r not in (0, 100) or x in (0, 100)) or digits == 3:
+            break
+    return f"{r:.{digits}f} %"
+
+
+def plural(n: float, word: str) -> str:
+    """``n`` and ``word``, with an ``s`` unless ``n`` is exactly one (numbers as ``chips``).
+
+    >>> plural(1, "chip"), plural(2, "chip"), plural(1.5, "face-down card")
+    ('1 chip', '2 chips', '1.5 face-down cards')
+    """
+    text = chips(n)
+    return f"{text} {word}" if text == "1" else f"{text} {word}s"
 
 
 def chips(x: float) -> str:

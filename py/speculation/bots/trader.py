@@ -20,9 +20,7 @@ offer, counter or accept in a haggle, make or answer an offer for a face-down ca
 from __future__ import annotations
 
 import math
-import sys
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 
 from ..actions import Action
@@ -36,12 +34,13 @@ from .personalities import PERSONALITIES, Personality
 from .pricing import (Stake, buy_limit, chips, describe, facedown_total, naive_shares,
                       naive_value, sell_floor, stake_of)
 
-# Seconds of the process's own CPU time the expert may spend on one search, checked by the
-# expert itself (Python in the browser cannot be interrupted from outside). CPU time rather than
-# wall time, so that a busy machine pausing the process cannot cut a search short and change a
-# decision: on a free machine (and in the browser's worker) the two are the same.
-BUDGET = 0.2 if sys.platform == "emscripten" else 0.08
-CLOCK = time.process_time
+# The expert's search budget, counted in nodes: one node is one plan (a firm price, an auction
+# reserve or a haggle) scored on one simulated table. Never time: a budget in seconds would make
+# a move depend on how busy the machine is, and a bot must be a pure function of what it sees
+# and its seed. The same number holds in CPython and in the browser; the largest search (six
+# players, 60 prices, every method) needs about 50,000 nodes, so the budget is a safety cap that
+# an ordinary search never reaches (see benchmarks/bots.py for what it costs in milliseconds).
+BUDGET = 60_000
 SAMPLES = 120  # simulated tables per sale decision
 MAX_PRICE_STEPS = 60  # prices tried above the floor
 
@@ -58,7 +57,7 @@ class TraderBot:
     """A bot of one level and personality for one seat."""
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
-                 budget: float = BUDGET) -> None:
+                 budget: int = BUDGET) -> None:
         self.level, self.persona, self.seed, self.seat = level, personality, seed, seat
         self.budget = budget
         self.budget_hits = 0
@@ -75,6 +74,11 @@ class TraderBot:
         stake = stake_of(obs)
         lim = self.limits(obs, stake)
         reads = self._reads(history, len(obs.names)) if self.level.models else None
+        d = self._choose(obs, stake, lim, rng, reads)
+        return replace(d, private=(lim.buy, lim.sell) + d.private)
+
+    def _choose(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
+                reads: tuple[Read, ...] | None) -> Decision:
         phase = obs.phase
         if phase == "sale":
             return self._sell(obs, stake, lim, rng, reads)
@@ -141,8 +145,8 @@ class TraderBot:
             d = self._sale_by(method, obs, floor, why)
             if d is not None:
                 return d
-        return Decision(Action(self.seat, "keep"), f"{_cap(why)}; nobody can pay my price of "
-                        f"{floor}, so I keep it.")
+        return Decision(Action(self.seat, "keep"), f"{_cap(why)}; nobody here can pay what it "
+                        f"is worth to me, so I keep it.")
 
     def _sale_by(self, method: str, obs: Observation, floor: int, why: str) -> Decision | None:
         ask = math.ceil(floor * (1 + self.persona.opening))
@@ -174,10 +178,10 @@ class TraderBot:
         Each buyer's most it will pay is drawn (``SAMPLES`` times, the same draws for every
         plan) from a spread around what the log has shown about it; every plan (a firm price, an
         auction reserve, a haggle with one buyer) is scored by its mean gain over keeping the
-        card, and the best is chosen. The search stops early, keeping the best plan so far, if
-        it runs past the bot's time budget (which it never does in practice: a search takes a few
-        milliseconds)."""
-        deadline = CLOCK() + self.budget
+        card, and the best is chosen. The search stops early, keeping the best plan so far, once
+        it has scored ``self.budget`` nodes (plan × simulated table); an ordinary search stays
+        well inside the budget."""
+        nodes = 0
         why = _cap(describe(obs, stake))
         buyers = [s for s in _seats_left_of(obs, self.seat)
                   if not obs.busted[s] and obs.chips[s] > 0]
@@ -188,11 +192,14 @@ class TraderBot:
         firm = template(obs, "sell_firm")
         auction = template(obs, "sell_auction")
         top = max(max(d) for d in draws)
-        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor))
+        # Never ask more than the whole pot: nobody pays more for a share of it than all of it.
+        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
+        per_price = SAMPLES * (2 + sum(1 for t in obs.legal if t.kind == "sell_negotiate"))
         for x in prices:
-            if CLOCK() > deadline:
+            if nodes + per_price > self.budget:
                 self.budget_hits += 1
                 break
+            nodes += per_price
             if firm is not None and x <= firm.price_max:  # type: ignore[operator]
                 gain = sum(x - floor for d in draws if max(d) >= x) / SAMPLES
                 plans.append((gain + self._taste("firm"), Decision(
@@ -232,8 +239,8 @@ class TraderBot:
         if price <= lim.buy:
             return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {price} is a fair price "
                             f"to me, so I accept.")
-        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {price} is too dear "
-                        f"(I'd pay {max(0, math.floor(lim.buy))} at most), so I decline.")
+        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {price} is too dear for "
+                        f"me, so I decline.")
 
     def _bid(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
         t = template(obs, "bid")
@@ -241,9 +248,10 @@ class TraderBot:
         top = math.floor(lim.buy)
         if t is not None and t.price_min <= top:  # type: ignore[operator]
             return Decision(Action(self.seat, "bid", t.price_min),
-                            f"{_cap(why)}; bidding {t.price_min} (I'd go to {top}).")
-        return Decision(Action(self.seat, "pass"), f"{_cap(why)}; passing: the price is past my "
-                        f"limit of {max(0, top)}.")
+                            f"{_cap(why)}; bidding {t.price_min}.")
+        at = f" at {t.price_min}" if t is not None else ""
+        return Decision(Action(self.seat, "pass"), f"{_cap(why)}; passing{at}: the bidding is "
+                        f"too rich for me.")
 
     def _confirm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
         high = (obs.pending or {}).get("high_bid") or 0
@@ -277,12 +285,13 @@ class TraderBot:
             if reads is not None and other is not None and reads[other].n:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
         planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
+        fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
+        accept = Decision(Action(self.seat, "accept"), f"{_cap(why)}; {theirs} suits me, "
+                          f"I accept.")
         if theirs is not None:
             good = theirs >= planned if seller else theirs <= planned
-            fine = theirs >= limit if seller else theirs <= limit
             if good or (fine and counter is None):
-                return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {theirs} suits me, "
-                                f"I accept.")
+                return accept
         if counter is not None:
             price = math.ceil(planned) if seller else math.floor(planned)
             if not seller and price > limit:
@@ -292,7 +301,9 @@ class TraderBot:
             if ok:
                 word = "asking" if seller else "offering"
                 return Decision(Action(self.seat, "counter", price),
-                                f"{_cap(why)}; {word} {price} instead.")
+                                f"{_cap(why)}; {word} {price} instead.", (planned,))
+        if fine:  # no counter I'd make is possible, but their price is acceptable
+            return accept
         who = obs.names[other] if other is not None else "them"
         return Decision(Action(self.seat, "decline"), f"{_cap(why)}; no price I'd take is "
                         f"acceptable to {who}, so I break off.")
@@ -323,8 +334,7 @@ class TraderBot:
             return Decision(Action(self.seat, "pass"), f"{_cap(why)}; I'll not buy blind this "
                             f"time.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
-                        f"{_cap(why)}; offering {obs.names[owner]} {price} for their top card "
-                        f"(I'd pay up to {top}).")
+                        f"{_cap(why)}; offering {obs.names[owner]} {price} for their top card.")
 
 
 def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],

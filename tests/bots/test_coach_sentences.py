@@ -1,0 +1,159 @@
+"""Every number the coach prints, checked against values recomputed from the engine's odds
+(issue 12 deliverable 2, issue 15 deliverable 3), over thousands of random situations.
+
+The coach must: keep the price it suggests inside the range it prints (a buyer is told to accept
+only prices inside the range and to refuse those above it; a seller the mirror image); price
+nothing where nothing is at stake; say the expert bot's play is the expert bot's; write correct
+plurals; and state chances as chances, each percentage equal to the engine's exact value rounded
+to the digits printed."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botplay import LEVELS, RULE_SETS, new_game, random_action
+from speculation.bots import coach_advice, make_bot, public_history
+from speculation.cards import RANK_NAMES, rank_of, suit_of
+from speculation.observation import observe
+
+NUM = r"(\d+(?:\.\d+)?)"
+STRAY = re.compile(r"(?<![\w.#])\d")
+CHECKED = {"advice": 0, "priced": 0, "percent": 0}
+
+
+def tenth(x: float) -> str:
+    """Chips as people read them, recomputed here: nearest tenth, whole numbers plain."""
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def check_percent(text: str, exact: Fraction) -> None:
+    """``text`` ("26" or "99.6") is ``exact`` as a percentage, rounded to the digits shown."""
+    digits = len(text.split(".")[1]) if "." in text else 0
+    assert float(text) == round(float(exact * 100), digits), (text, float(exact))
+    CHECKED["percent"] += 1
+
+
+def trump_share(obs) -> Fraction:
+    return obs.odds.best if obs.holder is not None else Fraction(0)
+
+
+def unseen_above(obs) -> int:
+    low = 15 - obs.rules.pack_ranks
+    return sum(1 for c in range(52) if suit_of(c) == suit_of(obs.best) and rank_of(c) >= low
+               and rank_of(c) > rank_of(obs.best) and c not in obs.seen)
+
+
+def on_trump(obs) -> bool:
+    p = obs.pending or {}
+    return obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
+        obs.phase == "negotiation" and p.get("context") == "sale")
+
+
+def audit(obs, a: dict) -> None:
+    """Check every number of ``a["summary"]`` (which contains the suggestion) and strike it."""
+    text = a["summary"]
+    assert a["suggestion"] in text
+    assert "skilled player" not in text
+    assert not re.search(r"(?<![\d.])1 (chips|face-down cards|unseen cards)\b", text), text
+    assert not re.search(r"\b0 chips \(0", text), text
+    share = trump_share(obs) if on_trump(obs) else obs.odds.per_card
+    fair = float(share) * obs.pot
+
+    def strike(pattern: str, check) -> None:
+        nonlocal text
+        for m in list(re.finditer(pattern, text)):
+            check(*m.groups())
+        text = re.sub(pattern, "", text)
+
+    if a["fair_value"] is None:
+        assert a["range"] is None and "Fair value" not in text
+    else:
+        lo, hi = a["range"]
+        CHECKED["priced"] += 1
+        span = (rf"{lo} chips?" if lo == hi else rf"{lo}–{hi} chips?")
+        strike(rf"^Fair value about {NUM} chips? \(a sensible price: {span}\)\. ",
+               lambda x: (x == tenth(fair)) or (_ for _ in ()).throw(AssertionError((x, fair))))
+        assert obs.pot > 0 and share > 0
+        _consistent(obs, a, lo, hi)
+    price = (a["action"] or {}).get("price")
+    if price is not None:
+        strike(rf"(?:at|reserve|asking|with|bid|{'|'.join(map(re.escape, obs.names))}) "
+               rf"{price}\b", lambda *_: None)
+    strike(rf"worth {NUM} of the {NUM}-chip pot",
+           lambda x, pot: (x == tenth(fair) and int(pot) == obs.pot) or _fail(x, pot, fair))
+    if obs.best is not None:
+        name = RANK_NAMES[rank_of(obs.best)]
+        above, n = unseen_above(obs), obs.unseen
+
+        def trump(pct, count, total):
+            check_percent(pct, trump_share(obs))
+            assert int(total) == n and (count == "none" and above == 0 or int(count) == above)
+        strike(rf"the {name} holds with a {NUM} % chance \((?:(none|\d+) of the )?(\d+) unseen "
+               rf"cards? (?:can beat|beats?) it\)", trump)
+    h = sum(obs.stacks) + obs.dead_hand
+    strike(rf"each of the {NUM} face-down cards wins with a {NUM} % chance",
+           lambda k, pct: (int(k) == h and h > 1 and check_percent(pct, obs.odds.per_card)))
+    strike(rf"the one face-down card wins with a {NUM} % chance",
+           lambda pct: (h == 1 and check_percent(pct, obs.odds.per_card)))
+    seat = obs.seat
+    strike(rf"give you a {NUM} % chance of the {NUM}-chip pot, worth {NUM} chips?",
+           lambda pct, pot, eq: (check_percent(pct, obs.odds.seat[seat]), int(pot) == obs.pot,
+                                 eq == tenth(float(obs.odds.seat[seat]) * obs.pot)))
+    for who in obs.names:
+        text = text.replace(who, "")
+    assert not STRAY.search(text), (text, a["summary"])  # no number left unchecked
+
+
+def _fail(*args):
+    raise AssertionError(args)
+
+
+def _consistent(obs, a: dict, lo: int, hi: int) -> None:
+    """The suggested move agrees with the printed range."""
+    act, p = a["action"], obs.pending or {}
+    kind, price = act["type"], act.get("price")
+    seller = obs.phase in ("sale", "auction_confirm") or (
+        obs.phase == "negotiation" and p.get("seller") == obs.seat)
+    if price is not None:
+        assert lo <= price <= hi, (act, lo, hi)
+    theirs = {"firm": p.get("price"), "auction_confirm": p.get("high_bid"),
+              "negotiation": p.get("bid") if seller else p.get("ask")}.get(obs.phase)
+    if theirs is None:
+        return
+    if kind == "accept":
+        assert theirs >= lo if seller else theirs <= hi, (act, theirs, lo, hi)
+    elif kind == "decline":
+        assert theirs < lo if seller else theirs > hi, (act, theirs, lo, hi)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(RULE_SETS),
+       wild=st.floats(0, 0.6))
+def test_every_number_in_the_coach_sentence_is_recomputed(seed, players, rules, wild):
+    rng = random.Random(seed)
+    game = new_game(players, seed, rules, hands=2)
+    bots = [make_bot(rng.choice(LEVELS), seed + i, i) for i in range(players)]
+    for _ in range(400):
+        if game.is_over:
+            break
+        s = game.to_act
+        hist = public_history(game)
+        for seat in {s, rng.randrange(players)}:
+            obs = observe(game, seat)
+            audit(obs, coach_advice(obs, hist))
+            CHECKED["advice"] += 1
+        if rng.random() < wild:
+            game.apply(random_action(game, rng))
+        else:
+            game.apply(bots[s].decide(observe(game, s), hist).action)
+
+
+def test_the_audit_covered_thousands_of_situations():
+    assert CHECKED["advice"] >= 3000 and CHECKED["priced"] >= 500 and CHECKED["percent"] >= 2000, \
+        CHECKED

@@ -1,0 +1,85 @@
+"""No private number in play (issue 12, deliverable 1).
+
+A bot's reservation prices (the most it pays, the least it takes) and the price it plans to name
+next stay private during a match: a reason may state public facts (chances, fair value, the pot,
+what was offered, the price of its own move) and its character, never its limits. The bots hand
+their private numbers to this test through ``Decision.private``, which the bridge never sends."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botplay import RULE_SETS, new_game, steps
+from speculation.bots import catalogue
+from speculation.bots.pricing import above_count, chips, facedown_total, percent, stake_of
+from speculation.bridge import Session
+
+TRADERS = [b["id"] for b in catalogue()]
+NUMBER = re.compile(r"(?<![\w.#])\d+(?:\.\d+)?")
+TOTAL = {"decisions": 0, "private": 0}
+
+
+def numbers(text: str) -> set[float]:
+    return {float(x) for x in NUMBER.findall(text)}
+
+
+def public_numbers(obs, action) -> set[float]:
+    """Every number a reason may honestly contain: what anyone at the table can see."""
+    stake = stake_of(obs)
+    out = {float(obs.pot), float(chips(stake.fair)), float(obs.unseen), float(above_count(obs)),
+           float(facedown_total(obs)), float(percent(stake.share).split()[0])}
+    if action.price is not None:
+        out.add(float(action.price))
+    for key in ("price", "high_bid", "reserve", "ask", "bid"):
+        v = (obs.pending or {}).get(key)
+        if isinstance(v, int):
+            out.add(float(v))
+    out |= {float(t.price_min) for t in obs.legal if t.price_min is not None}
+    return out
+
+
+def private_forms(xs) -> set[float]:
+    """The ways a private number could be written: rounded down, up, to nearest, to a tenth."""
+    out: set[float] = set()
+    for x in xs:
+        out |= {float(math.floor(x)), float(math.ceil(x)), float(round(x)), float(chips(x)),
+                float(max(0, math.floor(x)))}
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), rules=st.sampled_from(RULE_SETS),
+       lineup=st.lists(st.sampled_from(TRADERS), min_size=6, max_size=6))
+def test_no_reason_states_a_private_limit(seed, players, rules, lineup):
+    game = new_game(players, seed, rules, hands=2)
+    for obs, _, d in steps(game, lineup[:players], seed):
+        TOTAL["decisions"] += 1
+        if not d.private:
+            continue
+        TOTAL["private"] += 1
+        leaked = (numbers(d.reason) & private_forms(d.private)) - public_numbers(obs, d.action)
+        assert not leaked, (d.reason, d.private, leaked)
+        assert "private" not in json.dumps(d.to_dict())
+
+
+def test_the_scan_covered_thousands_of_decisions():
+    """Runs after the property test above (same module, file order)."""
+    assert TOTAL["private"] >= 2000, TOTAL
+
+
+def test_the_bridge_sends_a_bot_move_without_its_private_numbers():
+    s = Session()
+    players = [{"name": n, "kind": "bot", "bot": b} for n, b in
+               (("Mary", "expert/mary"), ("Henry", "skilled/henry"), ("Fanny", "casual/fanny"))]
+    s.handle(json.dumps({"op": "new_match", "settings": {"seed": 5, "players": players}}))
+    for _ in range(60):
+        view = json.loads(s.handle('{"op": "view"}'))["view"]
+        if view["match_over"]:
+            break
+        r = json.loads(s.handle(json.dumps({"op": "bot", "seat": view["to_act"]})))
+        assert r["ok"] and set(r) <= {"ok", "action", "reason", "events", "view", "op"}, set(r)

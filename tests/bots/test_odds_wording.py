@@ -1,0 +1,55 @@
+"""Reasons state chances as chances (issue 15, deliverable 3).
+
+"48 of 51 unseen cards can't beat the jack" reads as 94 % while the jack survives far less often
+(the face-down cards are drawn from those 51). Reasons therefore say the chance itself ("the jack
+holds with a 26 % chance") and give the card count only as a detail in brackets. Every
+percentage a bot prints must be the engine's exact chance rounded to the digits shown."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botplay import RULE_SETS, new_game, steps
+from speculation.bots import catalogue
+from speculation.bots.pricing import percent
+
+BOTS = [b["id"] for b in catalogue(include_baselines=True)]
+TRUMP = re.compile(r"[Tt]he (\w+) holds with a (\d+(?:\.\d+)?) % chance \((none|\d+) of the "
+                   r"(\d+) unseen cards?")
+CARD = re.compile(r"(?:[Ee]ach of the (\d+)|[Tt]he one) face-down cards? wins? with a "
+                  r"(\d+(?:\.\d+)?) % chance")
+SEEN = {"trump": 0, "card": 0}
+
+
+def _equals_rounded(text: str, exact) -> bool:
+    digits = len(text.split(".")[1]) if "." in text else 0
+    return float(text) == round(float(exact) * 100, digits)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(RULE_SETS),
+       lineup=st.lists(st.sampled_from(BOTS), min_size=6, max_size=6))
+def test_every_percentage_in_a_reason_is_the_exact_chance_rounded(seed, players, rules, lineup):
+    for obs, _, d in steps(new_game(players, seed, rules, hands=2), lineup[:players], seed):
+        assert "can't beat" not in d.reason and "unseen cards can" not in d.reason.split("(")[0]
+        for m in TRUMP.finditer(d.reason):
+            assert _equals_rounded(m.group(2), obs.odds.best), (d.reason, float(obs.odds.best))
+            assert int(m.group(4)) == obs.unseen
+            SEEN["trump"] += 1
+        for m in CARD.finditer(d.reason):
+            assert _equals_rounded(m.group(2), obs.odds.per_card), d.reason
+            if m.group(1):
+                assert int(m.group(1)) == sum(obs.stacks) + obs.dead_hand
+            SEEN["card"] += 1
+
+
+def test_the_wording_was_exercised():
+    assert SEEN["trump"] > 200 and SEEN["card"] > 200, SEEN
+
+
+def test_a_percentage_never_reads_as_certain_or_impossible_when_it_is_not():
+    assert percent(0.9996) == "99.96 %" and percent(0.004) == "0.4 %"
+    assert percent(1) == "100 %" and percent(0) == "0 %" and percent(0.26) == "26 %"
