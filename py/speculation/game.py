@@ -215,7 +215,8 @@ class Game:
         """Verify ``action``, then carry it out and return what happened.
 
         Raises ``IllegalActionError`` (codes ``match_over``, ``not_your_turn``,
-        ``wrong_action``, ``bad_price``, ``bad_target``) without changing anything."""
+        ``wrong_action``, ``bad_price``, ``unexpected_price``, ``bad_target``, ``bad_action``)
+        without changing anything."""
         self._verify(action)
         self._events = []
         self.actions.append(action)
@@ -246,6 +247,9 @@ class Game:
             raise IllegalActionError("wrong_action", f"{a.kind!r} is not allowed now "
                                      f"(phase {self.phase}); allowed: {allowed}", templates)
         t = same[0]
+        if not t.priced and a.price is not None:
+            raise IllegalActionError("unexpected_price", f"{a.kind} takes no price (got "
+                                     f"{a.price}); send it without one", templates)
         if t.price_min is not None and a.price is None:
             raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
                                      f"to {t.price_max}", templates)
@@ -404,7 +408,9 @@ class Game:
     # ------------------------------------------------------------------ selling a face-up card
 
     def _offer_for_sale(self, card: Card, seller: int, revealer: int) -> None:
-        if self.rules.sale_methods and self._buyers(seller):
+        # Once nobody but the new holder has a face-down card the hand is decided, so there is
+        # nothing left to sell: settling ends the hand at once (issue 15).
+        if self.rules.sale_methods and self._buyers(seller) and not self._hand_is_decided():
             self.sale = Sale(card, seller, revealer)
             self.phase, self.to_act = "sale", seller
         else:
@@ -733,6 +739,12 @@ class Game:
                 self._emit("shown", "The dead hand: " + ", ".join(card_name(c) for c in self.dead)
                            + ".", cards=tuple(card_str(c) for c in self.dead))
                 self.dead = []
+        if winner is not None:
+            # the holder's own unturned cards, shown at the end, may hold a higher trump; it
+            # counts before the dead hand is compared (Peel 1891: the dead hand wins only with
+            # the best trump of the deal)
+            best = max([best, *(c for c in self.revealed[winner] + self.stacks[winner]
+                                if suit_of(c) == trump)], key=rank_of)
         if not reason.startswith("ace"):
             top_dead = max((c for c in self.dead_shown if suit_of(c) == trump), key=rank_of,
                            default=None)
@@ -742,10 +754,6 @@ class Game:
                     not any(suit_of(c) == trump for s in self.seats for c in self.revealed[s]
                             if c != self.upcard):
                 winner, reason = None, "no_trump"
-        if winner is not None and winner == self.holder:
-            # the holder's own unturned cards, shown at the end, may hold a higher trump
-            best = max([best, *(c for c in self.revealed[winner] if suit_of(c) == trump)],
-                       key=rank_of)
         pot = self.pot
         if winner is not None:
             self.chips[winner] += pot
