@@ -132,8 +132,9 @@ class Session:
                               "'seat'; the actor is action.seat")
         action = Action.from_dict(req.get("action"))
         viewer = _seat(req.get("viewer"), game, allow_none=True)  # checked before any change
-        events = game.apply(action)
-        return {"events": [e.to_dict() for e in events], "view": self._view_of(viewer)}
+        start = len(game.log)
+        game.apply(action)
+        return {"events": [e.to_dict() for e in game.log[start:]], "view": self._view_of(viewer)}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
@@ -152,10 +153,18 @@ class Session:
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
         if apply:
-            events = game.apply(decision.action)
-            out["events"] = [e.to_dict() for e in events]
+            start = len(game.log)
+            game.apply(decision.action)
+            out["events"] = [e.to_dict() for e in game.log[start:]]
             out["view"] = self._view_of(viewer)
         return out
+
+    def op_log(self, req: dict[str, Any]) -> dict[str, Any]:
+        game = self._need_game()
+        since = req.get("since", 0)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise BridgeError("bad_request", "log's 'since' must be a whole number from 0")
+        return {"entries": [e.to_dict() for e in game.log[since:]], "next": len(game.log)}
 
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()

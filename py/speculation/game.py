@@ -31,6 +31,7 @@ from typing import Any, Iterable, Sequence
 
 from .actions import Action, Event, Template
 from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
+from .log import LogEntry, Step
 from .errors import IllegalActionError, RulesError, SpeculationError
 from .rules import NAME_MAX, Rules
 from .text import chips, hand_sentence, match_sentence, ordinal, suit_word
@@ -160,6 +161,8 @@ class Game:
         self.hands: list[HandResult] = []
         self.hand_chips: tuple[int, ...] = tuple(self.chips)
         self.actions: list[Action] = []
+        self.steps: list[Step] = []  # the public context of each action (log.Step)
+        self.log: list[LogEntry] = []  # the public log: one entry per event
         self._events: list[Event] = []
         self._legal: tuple[Template, ...] = ()
         self._legal_key: tuple[int, str, int] | None = None  # templates cached per action count
@@ -215,13 +218,57 @@ class Game:
         """Verify ``action``, then carry it out and return what happened.
 
         Raises ``IllegalActionError`` (codes ``match_over``, ``not_your_turn``,
-        ``wrong_action``, ``bad_price``, ``bad_target``) without changing anything."""
+        ``wrong_action``, ``bad_price``, ``unexpected_price``, ``bad_target``, ``bad_action``)
+        without changing anything."""
         self._verify(action)
+        step = self._step_of(action)
         self._events = []
         self.actions.append(action)
         getattr(self, "_do_" + action.kind)(action)
         events, self._events = tuple(self._events), []
+        self.steps.append(step)
+        fair = round(step.fair) if step.stake else None
+        start = len(self.log)
+        self.log.extend(LogEntry(start + i, step.index, step.hand, step.phase, fair, e)
+                        for i, e in enumerate(events))
         return events
+
+    def _step_of(self, a: Action) -> Step:
+        """The public context of ``a``, about to be applied (see ``log.Step``)."""
+        phase, h, sale = self.phase, self.haggle, self.sale
+        stake, price, role = "", a.price, ""
+        if phase == "negotiation" and h is not None:
+            stake = "trump" if h.context == "sale" else "card"
+            role = "seller" if a.seat == h.seller else "buyer"
+            if a.kind != "counter":
+                price = h.bid if role == "seller" else h.ask
+        elif phase == "market":
+            if a.kind == "offer":
+                stake, role = "card", "buyer"
+        elif sale is not None and phase in ("sale", "firm", "auction", "auction_confirm"):
+            stake = "trump"
+            if phase == "sale":
+                role = "seller"
+            elif phase == "firm":
+                role, price = "buyer", sale.price
+            elif phase == "auction":
+                role = "buyer"
+                if a.kind == "pass":
+                    price = max(sale.high_bid + 1, sale.price)
+            else:
+                role, price = "seller", sale.high_bid
+        fair = 0.0
+        if stake:
+            odds = self.odds()
+            if stake == "card":
+                fair = float(odds.per_card * self.pot)
+            elif self.holder is not None:
+                fair = float(odds.best * self.pot)
+        best_rank = rank_of(self.best) if self.best is not None and self.holder is not None \
+            else None
+        facedown = sum(len(x) for x in self.stacks) + len(self.dead)
+        return Step(len(self.actions), a, self.hand_no, phase, self.pot, stake, fair, price,
+                    role, best_rank, facedown)
 
     def _verify(self, a: Action) -> None:
         if self.phase == "match_over":
@@ -246,6 +293,9 @@ class Game:
             raise IllegalActionError("wrong_action", f"{a.kind!r} is not allowed now "
                                      f"(phase {self.phase}); allowed: {allowed}", templates)
         t = same[0]
+        if not t.priced and a.price is not None:
+            raise IllegalActionError("unexpected_price", f"{a.kind} takes no price (got "
+                                     f"{a.price}); send it without one", templates)
         if t.price_min is not None and a.price is None:
             raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
                                      f"to {t.price_max}", templates)
@@ -404,7 +454,9 @@ class Game:
     # ------------------------------------------------------------------ selling a face-up card
 
     def _offer_for_sale(self, card: Card, seller: int, revealer: int) -> None:
-        if self.rules.sale_methods and self._buyers(seller):
+        # Once nobody but the new holder has a face-down card the hand is decided, so there is
+        # nothing left to sell: settling ends the hand at once (issue 15).
+        if self.rules.sale_methods and self._buyers(seller) and not self._hand_is_decided():
             self.sale = Sale(card, seller, revealer)
             self.phase, self.to_act = "sale", seller
         else:
@@ -733,6 +785,12 @@ class Game:
                 self._emit("shown", "The dead hand: " + ", ".join(card_name(c) for c in self.dead)
                            + ".", cards=tuple(card_str(c) for c in self.dead))
                 self.dead = []
+        if winner is not None:
+            # the holder's own unturned cards, shown at the end, may hold a higher trump; it
+            # counts before the dead hand is compared (Peel 1891: the dead hand wins only with
+            # the best trump of the deal)
+            best = max([best, *(c for c in self.revealed[winner] + self.stacks[winner]
+                                if suit_of(c) == trump)], key=rank_of)
         if not reason.startswith("ace"):
             top_dead = max((c for c in self.dead_shown if suit_of(c) == trump), key=rank_of,
                            default=None)
@@ -742,10 +800,6 @@ class Game:
                     not any(suit_of(c) == trump for s in self.seats for c in self.revealed[s]
                             if c != self.upcard):
                 winner, reason = None, "no_trump"
-        if winner is not None and winner == self.holder:
-            # the holder's own unturned cards, shown at the end, may hold a higher trump
-            best = max([best, *(c for c in self.revealed[winner] if suit_of(c) == trump)],
-                       key=rank_of)
         pot = self.pot
         if winner is not None:
             self.chips[winner] += pot

@@ -264,3 +264,23 @@ def test_engine_sentences_use_the_right_plural():
     events = call(s, op="act", action={"seat": 0, "type": "sell_auction", "price": 1})["events"]
     events = call(s, op="act", action={"seat": 1, "type": "bid", "price": 2})["events"]
     assert events[0]["text"] == "Edmund bids 2 chips."
+
+
+def test_the_log_op_pages_through_the_same_entries_act_returns():
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    dealt = call(s, op="act", action={"seat": 0, "type": "deal"})["events"]
+    sold = call(s, op="act", action={"seat": 0, "type": "sell_firm", "price": 7})["events"]
+    log = call(s, op="log")
+    assert log["entries"] == dealt + sold and log["next"] == len(dealt) + len(sold)
+    assert [e["index"] for e in log["entries"]] == list(range(log["next"]))
+    assert {e["step"] for e in dealt} == {0} and {e["step"] for e in sold} == {1}
+    offered = sold[0]
+    assert offered["type"] == "sale_offered" and offered["phase"] == "sale"
+    assert isinstance(offered["fair"], int) and dealt[0]["fair"] is None
+    later = call(s, op="log", since=len(dealt))
+    assert later["entries"] == sold and later["next"] == log["next"]
+    assert call(s, op="log", since=99)["entries"] == []
+    assert call(s, op="log", since=-1)["error"]["code"] == "bad_request"
+    # no face-down card in the log
+    hidden = {"2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"}
+    assert not hidden & set(re.findall(r"\b[2-9TJQKA][SHDC]\b", json.dumps(log)))

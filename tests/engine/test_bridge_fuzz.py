@@ -494,7 +494,7 @@ def test_act_with_well_formed_but_mostly_illegal_actions(seat: int, kind: str,
         assert request(SHARED, {"op": "load", "snapshot": before})["ok"]
     else:
         assert resp["error"]["code"] in ("not_your_turn", "wrong_action", "bad_price",
-                                         "bad_target", "bad_action"), resp["error"]
+                                         "bad_target", "unexpected_price", "bad_action"), resp["error"]
         if resp["error"]["code"] != "bad_action":
             assert resp["error"]["legal"] == legal
         assert saved(SHARED) == before

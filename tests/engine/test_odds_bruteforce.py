@@ -21,7 +21,7 @@ from fractions import Fraction
 import pytest
 
 from speculation.actions import Action
-from speculation.cards import card_str, pack
+from speculation.cards import card_str, pack, parse_card
 from speculation.game import Game
 from speculation.rules import Rules
 
@@ -119,13 +119,7 @@ def _checkpoints(rules: Rules, players: int, seed: int, budget: int = 3_000):
         t = rng.choice(templates)
         if g.phase == "market" and rng.random() < 0.5:
             t = next(x for x in templates if x.kind == "pass")
-        target = card = None
-        if t.cards:
-            target, card = rng.choice(t.cards)
-        elif t.targets:
-            target = rng.choice(t.targets)
-        price = None if t.price_min is None else rng.randint(t.price_min, min(t.price_max, t.price_min + 3))
-        g.apply(Action(t.seat, t.kind, price, target, card))
+        g.apply(t.sample(rng, spread=3))
     return found
 
 
@@ -155,6 +149,34 @@ def test_odds_equal_brute_force_at_checkpoints(name):
         if checked >= wanted:
             break
     assert checked >= wanted, f"too few checkpoints for {name}"
+
+
+def test_dead_hand_odds_with_the_holder_hiding_trumps_equal_brute_force():
+    """Peel (1891)'s dead hand against a holder who still has a face-down card: in every
+    filling where the holder's own unturned trump beats the dead hand's, the holder takes the
+    pot, as the odds say (issue 12's end-of-hand bug). A three-rank pack keeps it exhaustive."""
+    from speculation.records import deck_for_deal
+
+    rules = Rules(pack_ranks=3, ante=1, starting_chips=20, dead_hand=True,
+                  holder_skipped=False, facedown_buying="off")
+    deck = deck_for_deal([["QS", "KS", "AS"], ["QD", "KD", "AD"]], "QH",
+                         dead=["KH", "QC", "KC"])
+    g = Game(["A", "B"], rules, seed=3, decks=[deck])
+    g.apply(Action(0, "deal"))
+    g.apply(Action(0, "keep"))
+    for _ in range(4):  # QD, QS, KD, KS: one face-down card each is left
+        g.apply(quiet_action(g))
+    assert g.phase == "reveal" and g.holder == 0 and [len(x) for x in g.stacks] == [1, 1]
+    exact, fillings = brute_force(g)
+    odds = g.odds()
+    assert fillings == 7 * 6 * 5 * 4 * 3
+    assert all(odds.seat[s] == exact.get(s, 0) for s in g.seats)
+    assert odds.carry_over == exact.get(None, 0)
+    # the case of the bug: the holder hides the ace, the dead hand has the king
+    h = copy.deepcopy(g)
+    h.stacks[0][0], h.dead[0] = parse_card("AH"), parse_card("KH")
+    play_quiet(h)
+    assert h.hands[-1].winner == 0 and h.hands[-1].card == "AH"
 
 
 def test_deal_through_checkpoint_in_a_later_hand_remembers_earlier_cards():

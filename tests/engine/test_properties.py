@@ -32,7 +32,8 @@ from .strategies import (NAMES, Config, PlayStats, check_invariants, configs, ga
 
 HANDS_REQUIRED = 10_000
 CARD_NAME = re.compile(r"^[2-9TJQKA][SHDC]$")
-ILLEGAL_CODES = {"match_over", "not_your_turn", "wrong_action", "bad_price", "bad_target",
+ILLEGAL_CODES = {"match_over", "not_your_turn", "wrong_action", "bad_price", "unexpected_price",
+                 "bad_target",
                  "bad_action"}
 
 
@@ -208,6 +209,8 @@ def expected_code(game: Game, a: Action) -> str:
     same = [t for t in game.legal_actions() if t.kind == a.kind]
     if not same:
         return "wrong_action"
+    if same[0].price_min is None and a.price is not None:
+        return "unexpected_price"
     if same[0].price_min is not None and (
             a.price is None or not any(t.price_min <= a.price <= t.price_max for t in same)):
         return "bad_price"

@@ -455,3 +455,48 @@ def test_d20_illegal_action_is_rejected_with_a_reason_and_changes_nothing():
         assert e.value.code == code and e.value.message
         assert e.value.legal and all(t.seat == 0 for t in e.value.legal)
         assert json.dumps(g.state_dict(), sort_keys=True) == before
+
+
+# ---------------------------------------------------------------- issue fixes
+
+
+def test_no_sale_once_hand_is_decided():
+    """RULES.md §1: the hand ends as soon as nobody but the holder of the best trump has a
+    face-down card. When the last such card is turned and is a new best trump, nothing is left
+    to decide, so its owner is not offered a sale (issue 15): the hand ends at once and the
+    new holder takes the pot."""
+    g = scenario([["2C", "3C", "KH"], ["5D", "6D", "7D"]], "QH",
+                 rules=Rules(facedown_buying="many"))
+    act(g, 0, "keep")
+    for _ in range(3):  # Edmund buys all of Fanny's face-down cards, sight unseen
+        act(g, 1, "offer", price=1, target=0, card=0)
+        act(g, 0, "accept")
+    assert g.stacks[0] == [] and len(g.stacks[1]) == 6
+    while len(g.stacks[1]) > 1:
+        g.apply(quiet_action(g))
+    quiet_until(g, 1, "reveal")
+    events = g.apply(Action(1, "reveal"))  # the king of hearts, the last face-down card
+    assert "sale_offered" not in {e.kind for e in events} and g.phase == "deal"
+    r = g.hands[-1]
+    assert r.winner == 1 and r.card == "KH" and r.reason == "last_card"
+
+
+def test_peel_dead_hand_loses_to_the_holders_own_higher_unturned_trump():
+    """Peel (1891): the dead hand takes nothing unless it holds the best trump of the deal. The
+    holder's unturned king of hearts beats the dead hand's queen (issue 12's example:
+    victorian, 3 players, deal, keep, then pass and reveal to the end)."""
+    g = scenario([["KH", "2C", "3C"], ["4D", "6D", "7D"], ["7S", "8S", "9S"]], "9H",
+                 rules=preset("victorian"), dead=["QH", "2S", "3S"])
+    act(g, 0, "keep")
+    play_quiet(g)
+    r = g.hands[-1]
+    assert set(r.dead_hand) == {"QH", "2S", "3S"}
+    assert r.winner == 0 and r.card == "KH" and r.reason == "last_card"
+
+
+def test_a_price_on_an_unpriced_action_is_refused_as_unexpected():
+    g = scenario([["2C", "3C", "4C"], ["5D", "6D", "7D"]], "QH")
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(Action(0, "keep", price=1))
+    assert e.value.code == "unexpected_price" and "takes no price" in str(e.value)
+    assert g.phase == "sale"
