@@ -6,7 +6,8 @@
 Plays seeded four-player hands with one bot of each level at the table (lineup rotated), times
 every ``decide`` call that had a real choice (forced deals and reveals are left out) together
 with the ``observe`` and ``public_history`` calls that feed it, and prints p50, p95 and max per
-level in milliseconds, and separately for decisions to sell a card (where the expert searches). The targets (docs/ai-strength.md): p95 ≤ 10 ms for every level but the
+level in milliseconds, and separately for decisions to sell a card (where the expert searches).
+The targets (docs/ai-strength.md): p95 ≤ 10 ms for every level but the
 expert in CPython; the expert within its own budget (100 ms CPython, 250 ms in the browser).
 
 The Pyodide run loads node_modules/pyodide and the engine wheel by file path (never by package
@@ -18,12 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,7 +148,8 @@ def _result(deals, seed, hands=1):
     out = {}
     for lv, ts in times.items():
         ts = sorted(ts)
-        pick = lambda q: ts[min(len(ts) - 1, int(q * len(ts)))]  # noqa: E731
+        def pick(q: float, ts: list[float] = ts) -> float:
+            return ts[min(len(ts) - 1, int(q * len(ts)))]
         out[lv] = {"n": len(ts), "p50": round(pick(0.5), 3), "p95": round(pick(0.95), 3),
                    "max": round(ts[-1], 3)}
     return _json.dumps({"python": _sys.version.split()[0], "platform": _sys.platform,

@@ -85,7 +85,7 @@ def brute_force(g: Game) -> tuple[dict[int | None, Fraction], int]:
     total = 0
     for fill in itertools.permutations(unseen, len(places)):
         h = copy.deepcopy(g)
-        for (where, s, i), card in zip(places, fill):
+        for (where, s, i), card in zip(places, fill, strict=True):
             if where == "stack":
                 h.stacks[s][i] = card
             else:
@@ -140,7 +140,7 @@ def test_odds_equal_brute_force_at_checkpoints(name):
     checked = 0
     for seed in range(60):
         for g in _checkpoints(rules, 2 if rules.dead_hand else 3, seed, budget):
-            exact, fillings = brute_force(g)
+            exact, _fillings = brute_force(g)
             odds = g.odds()
             for seat in g.seats:
                 assert odds.seat[seat] == exact.get(seat, 0), (name, seed, seat)

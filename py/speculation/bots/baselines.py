@@ -18,8 +18,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..actions import Action
 from ..observation import Observation
@@ -35,7 +35,7 @@ class Baseline:
     id: str
     name: str
     description: str
-    rule: Callable[["FixedBot", Observation, History], Decision]
+    rule: Callable[[FixedBot, Observation, History], Decision]
 
 
 class FixedBot:
