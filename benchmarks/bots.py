@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,7 +149,8 @@ def _result(deals, seed, hands=1):
     out = {}
     for lv, ts in times.items():
         ts = sorted(ts)
-        pick = lambda q: ts[min(len(ts) - 1, int(q * len(ts)))]  # noqa: E731
+        def pick(q: float, ts: list[float] = ts) -> float:
+            return ts[min(len(ts) - 1, int(q * len(ts)))]
         out[lv] = {"n": len(ts), "p50": round(pick(0.5), 3), "p95": round(pick(0.95), 3),
                    "max": round(ts[-1], 3)}
     return _json.dumps({"python": _sys.version.split()[0], "platform": _sys.platform,

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from speculation.actions import Action  # noqa: E402
-from speculation.game import Game  # noqa: E402
-from speculation.observation import observe  # noqa: E402
-from speculation.rules import Rules  # noqa: E402
+from speculation.actions import Action
+from speculation.game import Game
+from speculation.observation import observe
+from speculation.rules import Rules
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -31,15 +31,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     t = rng.choice(templates)
     if game.phase == "market" and rng.random() < 0.75:
         t = templates[-1]  # pass
-    target = card = None
-    if t.cards:
-        target, card = rng.choice(t.cards)
-    elif t.targets:
-        target = rng.choice(t.targets)
-    price = None
-    if t.price_min is not None:
-        price = rng.randint(t.price_min, min(t.price_max, t.price_min + 5))  # type: ignore[type-var]
-    return Action(t.seat, t.kind, price, target, card)
+    return t.sample(rng, spread=5)
 
 
 def play_hands(hands: int, seed: int) -> tuple[int, int, float, float]:

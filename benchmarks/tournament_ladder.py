@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from speculation.tournament import format_report, run_tournament  # noqa: E402
+from speculation.tournament import format_report, run_tournament
 
 # (name, what it shows, lineup, deals, seed)
 TABLES: list[tuple[str, str, list[str], int, int]] = [

@@ -87,7 +87,8 @@ def test_builds_with_the_projects_own_script():
     upload = build.split("actions/upload-pages-artifact@", 1)[1]
     assert re.search(r"^\s+path: dist\s*$", upload, re.M), "the artifact is the built dist/"
     # configure-pages runs before the upload, the build before both
-    order = [build.index(s) for s in ("build.py", "actions/configure-pages@", "actions/upload-pages-artifact@")]
+    order = [build.index(s) for s in ("build.py", "actions/configure-pages@",
+                                      "actions/upload-pages-artifact@")]
     assert order == sorted(order)
 
 

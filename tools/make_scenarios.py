@@ -64,7 +64,8 @@ def play(names: list[str], *, deck: list[str], plan: list[A], preset: str = "par
 def scenarios() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
 
-    # 1. An ace turned up as upcard: nobody can beat it, so the dealer collects (Parlett; Britannica 1911 for the ace).
+    # 1. An ace turned up as upcard: nobody can beat it, so the dealer collects
+    #    (Parlett; Britannica 1911 for the ace).
     out["ace-upcard"] = play(
         ["Lady Bertram", "Fanny", "William"],
         deck=deck_for_deal([["2C", "9H", "4C"], ["KD", "6D", "7D"], ["8C", "5H", "TC"]], "AS"),

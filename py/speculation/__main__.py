@@ -12,7 +12,7 @@ import argparse
 import json
 import random
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .actions import Action
 from .errors import SpeculationError
@@ -56,7 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as f:
+                text = f.read()
     except OSError as e:
         print(f"error [no_file]: cannot read {args.record}: {e.strerror}", file=sys.stderr)
         return 2
@@ -103,7 +107,7 @@ def _demo(args: argparse.Namespace) -> int:
             price = rng.randint(t.price_min, min(t.price_max, t.price_min + 10))
         for e in game.apply(Action(t.seat, t.kind, price, target, card)):
             print(e.text)
-    print("Chips:", ", ".join(f"{n} {c}" for n, c in zip(game.names, game.chips)))
+    print("Chips:", ", ".join(f"{n} {c}" for n, c in zip(game.names, game.chips, strict=True)))
     return 0
 
 

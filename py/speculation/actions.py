@@ -49,29 +49,37 @@ class Action:
         return d
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Action":
+    def from_dict(cls, data: Any) -> Action:
         """Read an action from JSON, refusing wrong shapes and types (code ``bad_action``)."""
         if not isinstance(data, dict):
             raise SpeculationError("bad_action", "an action must be an object with 'seat' and 'type'")
         unknown = set(data) - {"seat", "type", "price", "target", "card"}
         if unknown:
-            raise SpeculationError("bad_action", f"unknown action field {sorted(map(str, unknown))[0][:30]!r}")
+            first = sorted(map(str, unknown))[0][:30]
+            raise SpeculationError("bad_action", f"unknown action field {first!r}")
         kind = data.get("type")
         if kind not in KINDS:
             raise SpeculationError("bad_action", f"unknown action type {str(kind)[:30]!r}; "
                                    f"known types: {', '.join(KINDS)}")
-        vals = {k: data.get(k) for k in ("seat", "price", "target", "card")}
-        for k, v in vals.items():
-            if v is None and k != "seat":
-                continue
-            if isinstance(v, bool) or not isinstance(v, int) or not -MAX_INT <= v <= MAX_INT:
-                raise SpeculationError("bad_action", f"action field {k!r} must be a whole number")
-        return cls(vals["seat"], kind, vals["price"], vals["target"], vals["card"])  # type: ignore[arg-type]
+        seat = _whole(data.get("seat"), "seat")
+        if seat is None:
+            raise SpeculationError("bad_action", "action field 'seat' must be a whole number")
+        return cls(seat, kind, _whole(data.get("price"), "price"),
+                   _whole(data.get("target"), "target"), _whole(data.get("card"), "card"))
 
     def __str__(self) -> str:
         extra = "".join(f" {k}={v}" for k, v in (("price", self.price), ("target", self.target),
                                                  ("card", self.card)) if v is not None)
         return f"seat {self.seat}: {self.kind}{extra}"
+
+
+def _whole(v: Any, name: str) -> int | None:
+    """``v`` if it is None or a whole number within bounds; ``bad_action`` otherwise."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not -MAX_INT <= v <= MAX_INT:
+        raise SpeculationError("bad_action", f"action field {name!r} must be a whole number")
+    return v
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,8 @@ from __future__ import annotations
 import difflib
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__, jsonguard
 from .actions import Action

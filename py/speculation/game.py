@@ -25,14 +25,16 @@ Hidden cards live only in ``stacks`` and ``dead``; nothing that leaves through
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .actions import Action, Event, Template
 from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
-from .log import LogEntry, Step
 from .errors import IllegalActionError, RulesError, SpeculationError
+from .log import LogEntry, Step
+from .odds import Odds, compute_odds
 from .rules import NAME_MAX, Rules
 from .text import chips, hand_sentence, match_sentence, ordinal, suit_word
 
@@ -102,10 +104,10 @@ class HandResult:
                 "card": self.card, "pot": self.pot, "reason": self.reason,
                 "cards": [list(c) for c in self.cards], "dead_hand": list(self.dead_hand),
                 "chips_before": list(self.chips_before), "chips_after": list(self.chips_after),
-                "change": [a - b for a, b in zip(self.chips_after, self.chips_before)]}
+                "change": [a - b for a, b in zip(self.chips_after, self.chips_before, strict=True)]}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "HandResult":
+    def from_dict(cls, d: dict[str, Any]) -> HandResult:
         return cls(d["number"], d["dealer"], d["winner"], d["card"], d["pot"], d["reason"],
                    tuple(tuple(c) for c in d["cards"]), tuple(d["dead_hand"]),
                    tuple(d["chips_before"]), tuple(d["chips_after"]))
@@ -296,13 +298,13 @@ class Game:
         if not t.priced and a.price is not None:
             raise IllegalActionError("unexpected_price", f"{a.kind} takes no price (got "
                                      f"{a.price}); send it without one", templates)
-        if t.price_min is not None and a.price is None:
+        bounds = [s.bounds() for s in same if s.priced]
+        if bounds and a.price is None:
             raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
                                      f"to {t.price_max}", templates)
-        if t.price_min is not None and not any(
-                s.price_min <= a.price <= s.price_max for s in same):  # type: ignore[operator]
-            lo = min(s.price_min for s in same)  # type: ignore[type-var]
-            hi = max(s.price_max for s in same)  # type: ignore[type-var]
+        if bounds and a.price is not None and not any(lo <= a.price <= hi for lo, hi in bounds):
+            lo = min(b[0] for b in bounds)
+            hi = max(b[1] for b in bounds)
             raise IllegalActionError("bad_price", f"price {a.price} is out of range for {a.kind}: "
                                      f"it must be from {lo} to {hi}", templates)
         raise IllegalActionError("bad_target", f"{a.kind} with target={a.target} card={a.card} "
@@ -611,7 +613,7 @@ class Game:
 
     def _do_sell_negotiate(self, a: Action) -> None:
         sale = self.sale
-        assert sale is not None and a.target is not None
+        assert sale is not None and a.target is not None and a.price is not None
         sale.method = "negotiation"
         self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1)
         self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} to "
@@ -620,7 +622,8 @@ class Game:
         self.phase, self.to_act = "negotiation", a.target
 
     def _do_offer(self, a: Action) -> None:
-        assert a.target is not None and a.card is not None and self.market is not None
+        assert a.target is not None and a.card is not None and a.price is not None
+        assert self.market is not None
         self.market.offers[a.seat] = self.market.offers.get(a.seat, 0) + 1
         self.haggle = Haggle("market", a.target, a.seat, a.target, position=a.card,
                              bid=a.price, bids=1)
@@ -788,9 +791,9 @@ class Game:
         if winner is not None:
             # the holder's own unturned cards, shown at the end, may hold a higher trump; it
             # counts before the dead hand is compared (Peel 1891: the dead hand wins only with
-            # the best trump of the deal)
-            best = max([best, *(c for c in self.revealed[winner] + self.stacks[winner]
-                                if suit_of(c) == trump)], key=rank_of)
+            # the best trump of the deal). Cards left face down are never named.
+            best = max([best, *(c for c in self.revealed[winner] if suit_of(c) == trump)],
+                       key=rank_of)
         if not reason.startswith("ace"):
             top_dead = max((c for c in self.dead_shown if suit_of(c) == trump), key=rank_of,
                            default=None)
@@ -866,10 +869,8 @@ class Game:
         """Cards nobody has seen since the last shuffle."""
         return self.rules.pack_size - len(self.seen)
 
-    def odds(self) -> "Odds":
+    def odds(self) -> Odds:
         """Exact chances of taking the pot from what everyone has seen (see ``odds.py``)."""
-        from .odds import compute_odds
-
         best = self.best
         facedown = tuple(len(s) for s in self.stacks)
         if best is None or self.phase in ("match_over",) or (self.phase == "deal" and self.hands
@@ -902,7 +903,8 @@ class Game:
             "revealed": [[card_str(c) for c in s] for s in self.revealed],
             "dead": [card_str(c) for c in self.dead],
             "dead_shown": [card_str(c) for c in self.dead_shown],
-            "upcard": _cs(self.upcard), "upcard_owner": self.upcard_owner, "best": _cs(self.best), "holder": self.holder,
+            "upcard": _cs(self.upcard), "upcard_owner": self.upcard_owner,
+            "best": _cs(self.best), "holder": self.holder,
             "player_trump_shown": self.player_trump_shown,
             "seen": sorted(card_str(c) for c in self.seen),
             "stub": [card_str(c) for c in self.stub],
@@ -948,11 +950,7 @@ def _well_typed(a: Action) -> bool:
         for v in (a.seat, a.price, a.target, a.card))
 
 
-def _settled_odds(game: Game) -> "Odds":
-    from fractions import Fraction
-
-    from .odds import Odds
-
+def _settled_odds(game: Game) -> Odds:
     n = len(game.names)
     last = game.hands[-1] if game.hands else None
     winner = last.winner if last is not None else None
@@ -982,4 +980,3 @@ def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
     return tuple(out)
 
 
-from .odds import Odds  # noqa: E402  (type used in annotations above)

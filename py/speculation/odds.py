@@ -74,7 +74,12 @@ def compute_odds(*, unseen: int, above: int, below: int, seat_facedown: tuple[in
         # dead hand (which may still hold a lower trump).
         none_in_players = Fraction(comb(unseen - above - below, f), comb(unseen, f))
         rest = unseen - f
-        dead_ok = Fraction(comb(rest - above, dead), comb(rest, dead)) if dead else Fraction(1)
+        if not dead:
+            dead_ok = Fraction(1)
+        elif rest < above:  # then some player must hold a trump: none_in_players is 0 anyway
+            dead_ok = Fraction(0)
+        else:
+            dead_ok = Fraction(comb(rest - above, dead), comb(rest, dead))
         nobody = none_in_players * dead_ok
         carry += nobody
         holder_share -= nobody

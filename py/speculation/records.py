@@ -58,7 +58,8 @@ def game_from_record(record: Any, upto: int | None = None) -> Game:
     if not isinstance(record, dict):
         raise RecordError("bad_record", "a record must be a JSON object")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError("bad_record", f"not a Speculation record (format {str(record.get('format'))[:40]!r})")
+        fmt = str(record.get("format"))[:40]
+        raise RecordError("bad_record", f"not a Speculation record (format {fmt!r})")
     if not _is_version(record.get("version", VERSION), VERSION):
         raise RecordError("bad_version", f"record version {str(record.get('version'))[:20]} is not "
                           f"supported (this engine reads version {VERSION}, a whole number)")

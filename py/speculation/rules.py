@@ -83,7 +83,8 @@ OPTIONS: tuple[Option, ...] = (
            source="Parlett, Squareman: upcard's owner wins; Hoyle 1847: pot carries over"),
     Option("pool_owns_upcard", "The pool owns the upcard (not for sale)", "bool",
            source="Peel 1891"),
-    Option("dead_hand", "Deal a spare, unowned hand; should it hold the top trump, the pot stays for the next deal",
+    Option("dead_hand", "Deal a spare, unowned hand; should it hold the top trump, the pot stays "
+           "for the next deal",
            "bool", source="Peel 1891; Wikipedia"),
     Option("jack_five_penalty", "A jack or five, once face up, costs its owner one chip into the pot",
            "bool", source="Peel 1891; Wikipedia"),
@@ -161,7 +162,7 @@ class Rules:
         return {k: _json_value(v) for k, v in asdict(self).items()}
 
     @classmethod
-    def from_dict(cls, data: Any, base: "Rules | None" = None) -> "Rules":
+    def from_dict(cls, data: Any, base: Rules | None = None) -> Rules:
         """Options from JSON: unknown names and wrong types are refused with a clear message."""
         if not isinstance(data, dict):
             raise RulesError("bad_rules", "rules must be an object of option names and values")
@@ -209,8 +210,9 @@ def _validate(r: Rules) -> None:
     for opt in OPTIONS:
         value = getattr(r, opt.name)
         if opt.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or not (
-                    opt.low <= value <= opt.high):  # type: ignore[operator]
+            lo = opt.low if opt.low is not None else value
+            hi = opt.high if opt.high is not None else value
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 raise RulesError("bad_option", f"{opt.name} must be a whole number from "
                                  f"{opt.low} to {opt.high} (got {value!r})", opt.name)
         elif opt.kind == "bool" and not isinstance(value, bool):

@@ -38,8 +38,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from .errors import SpeculationError
 from .game import Game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from speculation.actions import Action
 from speculation.bots import make_bot, public_history

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from botplay import new_game, steps
+
 from speculation.bots import make_bot, public_history
 from speculation.observation import observe
 from speculation.records import game_from_record, record_of
@@ -68,7 +69,7 @@ def test_a_match_reloaded_from_its_record_continues_exactly():
 
 def test_public_history_is_built_from_the_actions_and_tracks_the_game():
     game = new_game(3, 4, hands=1)
-    for _, hist, d in steps(game, LINEUP[:3], 4):
+    for _, hist, _d in steps(game, LINEUP[:3], 4):
         assert [e.action for e in hist] == game.actions
     hist = public_history(game)
     assert [e.action for e in hist] == game.actions

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from botplay import new_game, steps
+
 from speculation.bots import coach_advice, make_bot, public_history
 from speculation.bridge import Session
 from speculation.observation import observe

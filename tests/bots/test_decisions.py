@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
+from botplay import LEVELS, RULE_SETS, new_game, random_point, steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import LEVELS, RULE_SETS, new_game, random_point, steps
 from speculation.bots import catalogue, make_bot, public_history
 from speculation.observation import observe
 

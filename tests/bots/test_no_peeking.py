@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 import random
 
+from botplay import LEVELS, RULE_SETS, new_game, random_point
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import LEVELS, RULE_SETS, new_game, random_point
 from speculation.bots import catalogue, coach_advice, make_bot, public_history
 from speculation.game import Game
 from speculation.observation import observe

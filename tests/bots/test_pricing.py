@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import math
 
+from botplay import new_game, steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import new_game, steps
-from speculation.bots.pricing import (buy_limit, certainty, chips, describe, sell_floor,
-                                       stake_of, trump_share)
+from speculation.bots.pricing import buy_limit, certainty, chips, describe, sell_floor, stake_of, trump_share
 
 prob = st.floats(0, 1, allow_nan=False)
 rho = st.floats(-3, 3, allow_nan=False)

@@ -130,11 +130,12 @@ def test_unknown_bots_are_refused():
 def test_the_expert_keeps_to_its_node_budget():
     """With no nodes at all the expert still answers legally, and says it ran out."""
     from botplay import new_game, steps
+
     from speculation.bots import make_bot
     from speculation.bots.trader import TraderBot
 
     game = new_game(4, 3, hands=1)
-    for obs, hist, _ in steps(game, ["skilled/edmund"] * 4, 3):
+    for obs, hist, _ in steps(game, ["skilled/edmund"] * 4, 3):  # noqa: B007 (used below)
         if obs.phase == "sale":
             break
     bot = make_bot("expert/edmund", 1, obs.seat)

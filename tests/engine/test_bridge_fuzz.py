@@ -17,7 +17,7 @@ from speculation import records
 from speculation.jsonguard import measure
 from speculation.records import integrity_check
 from speculation.actions import KINDS
-from speculation.bridge import MAX_REQUEST, Session, _OPS
+from speculation.bridge import _OPS, MAX_REQUEST, Session
 
 from .strategies import random_action
 
@@ -95,7 +95,8 @@ json_values = st.recursive(json_scalars, lambda inner: st.one_of(
 
 hostile_seat = st.one_of(st.integers(-10**30, 10**30), st.sampled_from([-1, 4, 8, 99, 2**63]),
                          st.floats(allow_nan=False), st.text(max_size=5), st.booleans(),
-                         st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+                         st.lists(st.integers(0, 3), max_size=2),
+                         st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 small_or_hostile = st.one_of(st.integers(-3, 120), st.integers(0, 3), json_scalars,
                              st.integers(-2**80, 2**80))
 hostile_action = st.fixed_dictionaries(
@@ -334,12 +335,12 @@ def _leaves(value: Any, path: tuple = ()) -> list[tuple]:
     if isinstance(value, dict):
         out = [path] if path else []
         for k, v in value.items():
-            out += _leaves(v, path + (k,))
+            out += _leaves(v, (*path, k))
         return out
     if isinstance(value, list):
         out = [path]
         for i, v in enumerate(value):
-            out += _leaves(v, path + (i,))
+            out += _leaves(v, (*path, i))
         return out
     return [path]
 
@@ -363,7 +364,7 @@ def saved_match() -> tuple[Session, str, dict[str, Any]]:
 @given(mut_seed=st.integers(0, 2**32 - 1), byte_level=st.booleans(), new=json_values)
 def test_load_corrupted_snapshots(saved_match: Any, mut_seed: int, byte_level: bool,
                                   new: Any) -> None:
-    s, text, _ = saved_match
+    _s, text, _ = saved_match
     rng = random.Random(mut_seed)
     target = session_mid_match(seed=2, steps=10, players=2)
     if byte_level:

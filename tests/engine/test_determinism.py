@@ -50,7 +50,7 @@ def test_same_seed_and_actions_give_the_same_state(cfg: Config, play_seed: int,
         first.apply(random_action(first, rng))
         trace.append(state_json(first))
     again = cfg.new_game()
-    for k, (action, expected) in enumerate(zip(first.actions, trace)):
+    for k, (action, expected) in enumerate(zip(first.actions, trace, strict=False)):
         stir_global_random(k)
         events = again.apply(action)
         random.random()
@@ -80,7 +80,7 @@ def test_engine_never_touches_the_global_random(monkeypatch: pytest.MonkeyPatch)
 
 def test_different_seeds_deal_differently() -> None:
     deals = {}
-    seeds = list(range(200)) + [2**63 - 1, 2**63 - 2, 2**53, 2**53 + 1, 2**32, 2**32 + 1]
+    seeds = [*list(range(200)), 2 ** 63 - 1, 2 ** 63 - 2, 2 ** 53, 2 ** 53 + 1, 2 ** 32, 2 ** 32 + 1]
     for seed in seeds:
         game = Game(["Fanny", "Edmund", "Mary"], seed=seed)
         game.apply(Action(0, "deal"))

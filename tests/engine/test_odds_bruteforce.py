@@ -85,7 +85,7 @@ def brute_force(g: Game) -> tuple[dict[int | None, Fraction], int]:
     total = 0
     for fill in itertools.permutations(unseen, len(places)):
         h = copy.deepcopy(g)
-        for (where, s, i), card in zip(places, fill):
+        for (where, s, i), card in zip(places, fill, strict=True):
             if where == "stack":
                 h.stacks[s][i] = card
             else:
@@ -140,7 +140,7 @@ def test_odds_equal_brute_force_at_checkpoints(name):
     checked = 0
     for seed in range(60):
         for g in _checkpoints(rules, 2 if rules.dead_hand else 3, seed, budget):
-            exact, fillings = brute_force(g)
+            exact, _fillings = brute_force(g)
             odds = g.odds()
             for seat in g.seats:
                 assert odds.seat[seat] == exact.get(seat, 0), (name, seed, seat)
@@ -210,3 +210,14 @@ def test_starting_value_of_king_and_ten_upcards():
     assert upcard_value(1) == Fraction(39, 51)  # only the ace of trumps can beat a king
     assert round(float(upcard_value(1)), 2) == 0.76
     assert round(float(upcard_value(4)), 2) == 0.33
+
+
+def test_no_trump_odds_with_a_dead_hand_when_few_cards_are_left():
+    """Hoyle 1847's carry-over with Peel's dead hand late in a dealt-through pack: when more
+    trumps above the best are unseen than there are places outside the players' stacks, some
+    player must hold one, and the odds say so instead of failing."""
+    from speculation.odds import compute_odds
+
+    o = compute_odds(unseen=26, above=6, below=2, seat_facedown=(3, 3, 0, 3, 3, 3, 3, 3),
+                     holder=2, dead=3, no_trump_carries=True)
+    assert sum(o.seat) + o.carry_over == 1 and o.carry_over == 3 * o.per_card

@@ -15,20 +15,33 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from speculation import records
 from speculation.actions import Action
-from speculation.cards import card_str, pack, parse_card
+from speculation.cards import card_str, pack
 from speculation.errors import IllegalActionError, RecordError, RulesError, SpeculationError
 from speculation.game import Game
 from speculation.observation import observe
 from speculation.rules import OPTIONS, PRESETS, Rules
 
-from .strategies import (NAMES, Config, PlayStats, check_invariants, configs, garbage_actions,
-                         hidden_cards, long_action, play, play_policy, random_action,
-                         random_config, random_instance, total_chips)
+from .strategies import (
+    NAMES,
+    Config,
+    PlayStats,
+    check_invariants,
+    configs,
+    garbage_actions,
+    hidden_cards,
+    long_action,
+    play,
+    play_policy,
+    random_action,
+    random_config,
+    random_instance,
+    total_chips,
+)
 
 HANDS_REQUIRED = 10_000
 CARD_NAME = re.compile(r"^[2-9TJQKA][SHDC]$")
@@ -158,8 +171,8 @@ def _any_value(opt: Any, rng: random.Random) -> Any:
     if opt.kind == "bool":
         return rng.random() < 0.5
     if opt.kind == "choice":
-        return rng.choice(opt.choices + ("nonsense",))
-    return rng.sample(list(opt.choices) + ["haggle"], rng.randint(0, 3))
+        return rng.choice((*opt.choices, "nonsense"))
+    return rng.sample([*list(opt.choices), "haggle"], rng.randint(0, 3))
 
 
 # ----------------------------------------------------------------------- templates
@@ -398,7 +411,7 @@ def permute_hidden(game: Game, rng: random.Random) -> Game:
     slots += [(dup.stub, i) for i in range(len(dup.stub))]
     cards = [lst[i] for lst, i in slots]
     rng.shuffle(cards)
-    for (lst, i), c in zip(slots, cards):
+    for (lst, i), c in zip(slots, cards, strict=False):
         lst[i] = c
     return dup
 

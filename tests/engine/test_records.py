@@ -25,7 +25,7 @@ def doc_examples() -> list[tuple[dict, str, list[str]]]:
     text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"```(json|console)\n(.*?)```", text, re.S)
     out = []
-    for (k1, rec), (k2, console) in zip(blocks[::2], blocks[1::2]):
+    for (k1, rec), (k2, console) in zip(blocks[::2], blocks[1::2], strict=False):
         assert (k1, k2) == ("json", "console")
         lines = console.rstrip("\n").split("\n")
         name = lines[0].split()[-1]

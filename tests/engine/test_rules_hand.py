@@ -370,7 +370,7 @@ def test_ties_are_impossible_exactly_one_winner_takes_the_whole_pot():
         play_quiet(g)
         r = g.hands[-1]
         assert r.winner is not None and r.reason in ("last_card", "ace_upcard", "ace_revealed")
-        change = [a - b for a, b in zip(r.chips_after, r.chips_before)]
+        change = [a - b for a, b in zip(r.chips_after, r.chips_before, strict=True)]
         assert change[r.winner] == r.pot - 4 and all(c == -4 for i, c in enumerate(change) if i != r.winner)
 
 

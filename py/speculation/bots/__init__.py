@@ -30,8 +30,16 @@ from .levels import LEVELS
 from .personalities import PERSONALITIES
 from .trader import TraderBot
 
-__all__ = ["Bot", "Decision", "Entry", "catalogue", "coach_advice", "make_bot",
-           "public_history", "bot_ids"]
+__all__ = [
+    "Bot",
+    "Decision",
+    "Entry",
+    "bot_ids",
+    "catalogue",
+    "coach_advice",
+    "make_bot",
+    "public_history",
+]
 
 
 def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:

@@ -24,8 +24,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..actions import Action
 from ..observation import Observation
@@ -41,7 +41,7 @@ class Baseline:
     id: str
     name: str
     description: str
-    rule: Callable[["FixedBot", Observation, History], Decision]
+    rule: Callable[[FixedBot, Observation, History], Decision]
 
 
 class FixedBot:

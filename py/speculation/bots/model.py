@@ -18,8 +18,8 @@ those reads.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .history import Entry
 

@@ -31,8 +31,16 @@ from .history import History
 from .levels import LEVELS, Level
 from .model import FAIR, NAIVE, Read, merge, read_table
 from .personalities import PERSONALITIES, Personality
-from .pricing import (Stake, buy_limit, chips, describe, facedown_total, naive_shares,
-                      naive_value, sell_floor, stake_of)
+from .pricing import (
+    Stake,
+    buy_limit,
+    describe,
+    facedown_total,
+    naive_shares,
+    naive_value,
+    sell_floor,
+    stake_of,
+)
 
 # The expert's search budget, counted in nodes: one node is one plan (a firm price, an auction
 # reserve or a haggle) scored on one simulated table. Never time: a budget in seconds would make
@@ -101,7 +109,7 @@ class TraderBot:
         n, last, reads = self._cache
         if n and n <= len(history) and history[n - 1] is last and len(reads) == seats:
             new = read_table(history[n:], seats)
-            reads = tuple(merge(a, b) for a, b in zip(reads, new))
+            reads = tuple(merge(a, b) for a, b in zip(reads, new, strict=True))
         else:
             reads = read_table(history, seats)
         self._cache = (len(history), history[-1] if history else None, reads)
