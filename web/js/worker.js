@@ -138,6 +138,8 @@ function fetchWheel() {
   const manifestP = fetchOk(here("../build.json") + `?v=${BUILD}`, { cache: "no-cache" }).then((r) => r.json());
   const wheelP = manifestP.then(async (m) => {
     mark("manifest");
+    // A snapshot is filed under this worker's build: never freeze another deploy's wheel.
+    if (ROLE === "snapshot" && m.hash !== BUILD) throw new Error(`build.json is for build ${m.hash}, not ${BUILD}`);
     const bytes = new Uint8Array(await (await fetchOk(here("../" + m.wheel) + `?v=${m.hash}`)).arrayBuffer());
     const expected = m.files && m.files[m.wheel] && m.files[m.wheel].sha256;
     if (expected && crypto.subtle) {
