@@ -1,36 +1,41 @@
 #!/usr/bin/env python3
 """Time-to-playable of the static site in headless Chromium, beside a bare Pyodide boot.
 
-    .venv/bin/python benchmarks/web_boot.py [--runs 3] [--site DIR]
+    .venv/bin/python benchmarks/web_boot.py [--runs 3] [--site DIR] [--bot-decisions 300]
 
 Builds the site (or uses --site DIR), adds a bare page (bench/bare.html: a
 module worker that only runs loadPyodide, under the same CSP) and serves it on
-127.0.0.1.  For each page, each run starts a fresh persistent Chromium profile
-(a plain new_context keeps no wasm in its cache): the first load is cold, the
-next one, in the same profile, warm.  Pages measured:
+127.0.0.1.  Every run starts a fresh persistent Chromium profile for each page
+(a plain new_context keeps no wasm in its cache) and a fresh origin for the
+offline part.  Visits, in one profile:
 
-  bare    bench/bare.html      loadPyodide() answered in a module worker
-  engine  test-harness/boot.html  bootEngine() + a {"op": "hello"} answer
-  page    index.html           until #boot gets the class is-ready; its warm
-                               visit waits for the service worker to take
-                               control first, so it is served by the worker
+  cold      the first visit (nothing cached)
+  warm+snap a repeat visit once the background worker has stored the engine's
+            memory snapshot (the page waits for it first)
+  warm      a repeat visit with the snapshot deleted: the normal boot, warm
 
-and the repeat visit that matters for an installed game, offline:
+Pages: bare (bench/bare.html, loadPyodide() answered), engine
+(test-harness/boot.html: bootEngine() + a {"op": "hello"} answer) and page
+(index.html, until #boot has is-ready and document.body.dataset.state is
+"idle", the documented "the table accepts input"; its repeat visits wait for
+the service worker to take control first, so they are served by it).
 
-  offline index.html again in the same profile after a first (cold) visit, with
-          the service worker in control, the site's server shut down and the
-          context set offline: everything comes from the worker's cache.  The
-          first such visit is the figure; the 4th shows the steady state, once
-          Chromium has cached the compiled wasm (each run has a fresh origin)
+Offline: index.html in a fresh profile, a cold visit, then the site's server
+is shut down and the context set offline; two visits with the snapshot, then
+one without (deleted).  Also printed: the shell's first contentful paint, the
+snapshot's size raw and gzip-compressed, each boot stage (engine.bootInfo),
+the bytes the site adds on top of Pyodide (gzip -6 of every file outside the
+runtime's own five), and each target of issue 13, met or not.
 
-Times are ms from navigation start, median and min over the runs.  The last
-column is the longest PerformanceObserver "longtask" on the page's main thread
-during the load (tasks under 50 ms are not reported, so 0 means none).
+Times are ms from navigation start, median and min over the runs.  "long"
+is the longest PerformanceObserver "longtask" on the page's main thread
+(tasks under 50 ms are not reported, so 0 means none).
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import os
 import shutil
@@ -73,9 +78,13 @@ INIT = """(() => {
   const watch = () => {
     const boot = document.getElementById("boot");
     if (!boot) return;
-    new MutationObserver(() => {
-      if (boot.classList.contains("is-ready") && !window.__benchDoneAt) window.__benchDoneAt = performance.now();
-    }).observe(boot, { attributes: true, attributeFilter: ["class"] });
+    const check = () => {
+      if (boot.classList.contains("is-ready") && document.body.dataset.state === "idle" && !window.__benchDoneAt) {
+        window.__benchDoneAt = performance.now();
+      }
+    };
+    new MutationObserver(check).observe(boot, { attributes: true, attributeFilter: ["class"] });
+    new MutationObserver(check).observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
   };
   document.addEventListener("DOMContentLoaded", watch);
 })();"""
@@ -83,8 +92,21 @@ PROBE = """() => {
   const h = window.harness;
   if (h && h.status === "failed") return { error: h.error };
   const at = window.__benchDoneAt || (h && h.playableAt);
-  return at ? { ms: at, longest: window.__longest, timings: h && h.info && h.info.timings } : null;
+  if (!at) return null;
+  const mark = performance.getEntriesByName("speculation:engine-ready").pop();
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  return { ms: at, longest: window.__longest, boot: mark ? mark.detail : null, fcp: fcp ? fcp.startTime : null };
 }"""
+SNAPSHOT_DONE = """async () => {
+  for (let i = 0; i < 2400; i++) {
+    const m = performance.getEntriesByName("speculation:snapshot").pop();
+    if (m) return m.detail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { stored: false, reason: "no snapshot after 240 s" };
+}"""
+DROP_SNAPSHOTS = """async () => Promise.all((await caches.keys())
+  .filter((n) => n.endsWith("~snapshot")).map((n) => caches.delete(n)))"""
 PAGES = {"bare": "bench/bare.html", "engine": "test-harness/boot.html", "page": "index.html"}
 
 
@@ -132,34 +154,54 @@ def launch(pw, profile: str):
         profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
-OFFLINE_VISITS = 4  # the first is the figure; the last shows Chromium's code cache at work
+def snapshot_then_visits(page, url: str, kind: str, out: dict) -> None:
+    """After a cold visit: wait for the snapshot, visit warm with it, drop it, visit warm without."""
+    if kind == "bare":
+        page.goto("about:blank")
+        out.setdefault("warm", []).append(measure(page, url))
+        return
+    done = page.evaluate(SNAPSHOT_DONE)
+    if not done.get("stored"):
+        raise RuntimeError(f"{url}: no snapshot was stored: {done}")
+    out.setdefault("snapshot", []).append(done)
+    page.goto("about:blank")
+    out.setdefault("warm+snap", []).append(measure(page, url))
+    page.evaluate(DROP_SNAPSHOTS)
+    page.goto("about:blank")
+    out.setdefault("warm", []).append(measure(page, url))
 
 
 def run_offline(site_build, site: Path, runs: int) -> dict:
-    """Cold visit online, then the server is stopped and the context set offline: a reload."""
+    """Cold visit online; the server stopped and the context offline: visits with, then without, the snapshot."""
     from playwright.sync_api import sync_playwright
 
-    results = {"cold": [], "offline": []}
+    results: dict = {}
     with sync_playwright() as pw:
         for i in range(runs):
             server, base = site_build.serve_in_thread(site)  # a fresh origin each run
+            url = base + PAGES["page"]
             with tempfile.TemporaryDirectory(prefix="spec-bench-profile-") as profile:
                 ctx = launch(pw, profile)
                 try:
                     ctx.add_init_script(INIT)
                     page = ctx.pages[0] if ctx.pages else ctx.new_page()
                     try:
-                        results["cold"].append(measure(page, base + PAGES["page"]))
+                        results.setdefault("cold", []).append(measure(page, url))
                         if not page.evaluate(WAIT_CONTROLLED):
                             raise RuntimeError("the service worker never took control")
+                        done = page.evaluate(SNAPSHOT_DONE)
+                        if not done.get("stored"):
+                            raise RuntimeError(f"no snapshot was stored: {done}")
                     finally:
                         server.shutdown()
                         server.server_close()
                     ctx.set_offline(True)
-                    for visit in range(OFFLINE_VISITS):
+                    for key in ("offline+snap", "offline+snap again"):
                         page.goto("about:blank")
-                        key = "offline" if visit == 0 else "offline-later"
-                        results.setdefault(key, []).append(measure(page, base + PAGES["page"]))
+                        results.setdefault(key, []).append(measure(page, url))
+                    page.evaluate(DROP_SNAPSHOTS)
+                    page.goto("about:blank")
+                    results.setdefault("offline", []).append(measure(page, url))
                 finally:
                     ctx.close()
             print(f"offline run {i + 1}/{runs} done", file=sys.stderr, flush=True)
@@ -214,7 +256,7 @@ def bot_latency(base: str, decisions: int) -> dict:
 def run(base: str, runs: int) -> dict:
     from playwright.sync_api import sync_playwright
 
-    results: dict = {(kind, temp): [] for kind in PAGES for temp in ("cold", "warm")}
+    results: dict = {kind: {} for kind in PAGES}
     with sync_playwright() as pw:
         for i in range(runs):
             order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
@@ -224,15 +266,55 @@ def run(base: str, runs: int) -> dict:
                     try:
                         ctx.add_init_script(INIT)
                         page = ctx.pages[0] if ctx.pages else ctx.new_page()
-                        results[(kind, "cold")].append(measure(page, base + PAGES[kind]))
+                        url = base + PAGES[kind]
+                        results[kind].setdefault("cold", []).append(measure(page, url))
                         if kind == "page" and not page.evaluate(WAIT_CONTROLLED):
                             raise RuntimeError("the service worker never took control")
-                        page.goto("about:blank")
-                        results[(kind, "warm")].append(measure(page, base + PAGES[kind]))
+                        snapshot_then_visits(page, url, kind, results[kind])
                     finally:
                         ctx.close()
             print(f"run {i + 1}/{runs} done", file=sys.stderr, flush=True)
     return results
+
+
+RUNTIME = {"pyodide/" + n for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                    "python_stdlib.zip", "pyodide-lock.json")}
+
+
+def added_bytes(site: Path) -> tuple[int, int]:
+    """(raw, gzip -6) bytes of the deployed files beyond the Pyodide runtime's own."""
+    raw = packed = 0
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel in RUNTIME or rel.split("/")[0] in ("bench", "test-harness"):
+            continue
+        data = path.read_bytes()
+        raw += len(data)
+        packed += len(gzip.compress(data, 6))
+    return raw, packed
+
+
+def stats(rows: list[dict], key: str = "ms") -> str:
+    values = [r[key] for r in rows if r.get(key) is not None]
+    if not values:
+        return f"{'-':>14}"
+    return f"{statistics.median(values):7.0f} ({min(values):4.0f})"
+
+
+def stages(rows: list[dict]) -> str:
+    """Median of each boot stage (ms since the worker started) over the visits."""
+    boots = [r["boot"] for r in rows if r.get("boot")]
+    if not boots:
+        return "-"
+    names = list(boots[0]["stages"])
+    parts = [f"{n} {statistics.median(b['stages'].get(n, 0) for b in boots):.0f}" for n in names]
+    paths = sorted({b["path"] for b in boots})
+    start = statistics.median(b["startedAt"] for b in boots)
+    return f"[{'/'.join(paths)}] worker at {start:.0f}; " + ", ".join(parts)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
 
 
 def main() -> int:
@@ -251,6 +333,7 @@ def main() -> int:
         if not args.site:
             site_build.build(site)
         prepare(site)
+        extra_raw, extra_gz = added_bytes(site)
         server, base = site_build.serve_in_thread(site)
         try:
             results = run(base, args.runs)
@@ -260,33 +343,56 @@ def main() -> int:
             server.server_close()
         offline = run_offline(site_build, site, args.runs)
 
-    med = {k: statistics.median(r["ms"] for r in v) for k, v in results.items()}
-    low = {k: min(r["ms"] for r in v) for k, v in results.items()}
-    block = {k: max(r["longest"] for r in v) for k, v in results.items()}
+    med = lambda rows: statistics.median(r["ms"] for r in rows)  # noqa: E731
     print(f"\nheadless Chromium, 127.0.0.1, {args.runs} run(s); ms from navigation start, "
           f"median (min); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"{'':8}{'cold':>16}{'warm':>16}   longest main-thread long task, cold/warm "
-          "(page warm: served by the service worker)")
+    visits = ("cold", "warm", "warm+snap")
+    print(f"{'':8}" + "".join(f"{v:>16}" for v in visits) + "   long (cold/warm/snap)")
     for kind in PAGES:
-        cold, warm = (kind, "cold"), (kind, "warm")
-        print(f"{kind:8}{med[cold]:9.0f} ({low[cold]:4.0f}){med[warm]:9.0f} ({low[warm]:4.0f})   "
-              f"{block[cold]:.0f} / {block[warm]:.0f} ms (0 = no task over 50 ms)")
-    off = {k: [r["ms"] for r in v] for k, v in offline.items()}
-    later = off["offline-later"][OFFLINE_VISITS - 2::OFFLINE_VISITS - 1]  # each run's last visit
-    print(f"page offline (service worker; server stopped, context offline), {args.runs} run(s):\n"
-          f"  cold first visit (online)   {statistics.median(off['cold']):6.0f} ({min(off['cold']):4.0f})\n"
-          f"  first repeat visit, offline {statistics.median(off['offline']):6.0f} ({min(off['offline']):4.0f})\n"
-          f"  {OFFLINE_VISITS}th visit, offline          {statistics.median(later):6.0f} ({min(later):4.0f})"
-          f"   (Chromium caches the compiled wasm after the first runs)\n"
-          f"  longest long task offline {max(r['longest'] for r in offline['offline']):.0f} ms")
-    for temp in ("cold", "warm"):
-        steps = results[("engine", temp)][0]["timings"] or {}
-        parts = {k: statistics.median(r["timings"][k] for r in results[("engine", temp)]) for k in steps}
-        print(f"engine worker, {temp} (ms since worker start): "
-              + ", ".join(f"{k} {v:.0f}" for k, v in parts.items()))
+        r = results[kind]
+        longs = " / ".join(f"{max(x['longest'] for x in r[v]):.0f}" if v in r else "-" for v in visits)
+        print(f"{kind:8}" + "".join(f"{stats(r.get(v, [])):>16}" for v in visits) + f"   {longs} ms")
+    print("page offline (server stopped, context offline; served by the service worker):")
+    for key in ("cold", "offline+snap", "offline+snap again", "offline"):
+        label = {"cold": "cold first visit (online)", "offline+snap": "repeat visit, snapshot",
+                 "offline+snap again": "next visit, snapshot", "offline": "repeat visit, no snapshot"}[key]
+        print(f"  {label:28}{stats(offline[key])}   long {max(x['longest'] for x in offline[key]):.0f} ms")
+    shell = [r for rows in (results["page"]["cold"], offline["cold"]) for r in rows]
+    shell_rep = [r for k in ("warm", "warm+snap") for r in results["page"][k]] + offline["offline+snap"]
+    print(f"shell first contentful paint: cold {stats(shell, 'fcp')}, repeat visits {stats(shell_rep, 'fcp')}")
+    snaps = [d for kind in ("engine", "page") for d in results[kind].get("snapshot", [])]
+    if snaps:
+        raw = statistics.median(d["raw"] for d in snaps)
+        packed = statistics.median(d["compressed"] for d in snaps)
+        made = statistics.median(d["timings"]["snapshot_stored"] for d in snaps)
+        print(f"snapshot: {raw / 1e6:.1f} MB raw, {packed / 1e6:.1f} MB gzip (CompressionStream); "
+              f"made and stored {made:.0f} ms after its background worker started")
+    print(f"bytes on top of Pyodide (web files, icons, micropip, engine wheel): "
+          f"{extra_raw / 1e6:.2f} MB raw, {extra_gz / 1e6:.2f} MB gzip")
+    print("boot stages, engine worker (ms since the worker started):")
     for kind in ("engine", "page"):
-        print(f"ratio {kind}/bare (medians): cold {med[(kind, 'cold')] / med[('bare', 'cold')]:.2f}, "
-              f"warm {med[(kind, 'warm')] / med[('bare', 'warm')]:.2f}")
+        for v in visits:
+            print(f"  {kind:6} {v:9} {stages(results[kind].get(v, []))}")
+    print(f"  page   offline+snap {stages(offline['offline+snap'])}")
+    print(f"  page   offline   {stages(offline['offline'])}")
+
+    bare_cold, bare_warm = med(results["bare"]["cold"]), med(results["bare"]["warm"])
+    page = results["page"]
+    for kind in ("engine", "page"):
+        print(f"ratio {kind}/bare (medians): cold {med(results[kind]['cold']) / bare_cold:.2f}, "
+              f"warm {med(results[kind]['warm']) / bare_warm:.2f}, "
+              f"warm+snap {med(results[kind]['warm+snap']) / bare_warm:.2f}")
+    online_rep, offline_rep = med(page["warm+snap"]), med(offline["offline+snap"])
+    shell_med = statistics.median(r["fcp"] for r in shell if r.get("fcp") is not None) if shell else float("inf")
+    print("targets (issue 13):")
+    print(f"  repeat visit online  {online_rep:6.0f} ms  <= 1000 ms: {verdict(online_rep <= 1000)}; "
+          f"below bare warm {bare_warm:.0f}: {verdict(online_rep < bare_warm)}")
+    print(f"  repeat visit offline {offline_rep:6.0f} ms  <= 1000 ms: {verdict(offline_rep <= 1000)}; "
+          f"below bare warm {bare_warm:.0f}: {verdict(offline_rep < bare_warm)}")
+    ratio = med(page["cold"]) / bare_cold
+    print(f"  first visit          {med(page['cold']):6.0f} ms  = {ratio:.2f} x bare cold {bare_cold:.0f}, "
+          f"<= 1.10 x: {verdict(ratio <= 1.10)}")
+    print(f"  shell painted        {shell_med:6.0f} ms  <= 300 ms: {verdict(shell_med <= 300)}")
     if bots:
         print(f"bot decisions in Chromium (page request -> answer through the worker), "
               f"{args.bot_decisions} per level, ms:")

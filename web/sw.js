@@ -11,9 +11,10 @@
 //           install; the browser tries again on a later visit.  It does not
 //           skip waiting: a new version waits until the page asks for it
 //           (js/offline.js shows "a new version is ready — reload").
-// activate  deletes this site's caches of other builds (never another site's:
-//           every project site of a GitHub user shares the user.github.io
-//           origin) and takes control of open pages.
+// activate  deletes this site's caches of other builds, their engine
+//           snapshots included (never another site's: every project site of a
+//           GitHub user shares the user.github.io origin) and takes control of
+//           open pages.
 // fetch     precached files: cache first, looked up without their query string
 //           (worker.js?v=…, build.json?v=…).  Navigations: network first, with
 //           the cached page as fallback (offline, a failing server, or no
@@ -36,6 +37,9 @@ const SCOPE = new URL("./", self.location.href).href; // sw.js sits at the site'
 // (say /speculation/ and /speculation-beta/) never touch each other's caches.
 const PREFIX = `speculation@${new URL(SCOPE).pathname}#`;
 const CACHE = PREFIX + BUILD;
+// The engine worker keeps a memory snapshot of the ready engine in a cache of
+// its own (js/snapshot-store.js); it belongs to this build and goes with it.
+const SNAPSHOT_CACHE = CACHE + "~snapshot";
 const NOT_PRECACHED = new Set(["sw.js"]); // the browser fetches the worker itself
 const NAV_TIMEOUT_MS = 4000;
 const BUILD_META = /<meta\s+name="build"\s+content="([^"]*)"/i;
@@ -95,7 +99,7 @@ sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .filter((name) => name.startsWith(PREFIX) && name !== CACHE && name !== SNAPSHOT_CACHE)
       .map((name) => caches.delete(name)));
     await sw.clients.claim();
   })());

@@ -7,6 +7,7 @@
  *     onProgress: ({ stage, fraction, detail }) => { ... },  // optional
  *     timeoutMs: 120000,                                     // optional, whole boot
  *     onFatal: (err) => { ... },  // optional: the engine died after boot
+ *     snapshot: true,             // optional: restore from / make a memory snapshot
  *   });
  *   const hello = await engine.request({ op: "hello" });     // → parsed response object
  *   engine.terminate();                                      // stops the worker
@@ -31,23 +32,86 @@
  *   terminate(): stops the worker; pending requests reject.
  *   onFatal(err) (option) is called if the worker dies after a successful boot;
  *     later requests reject. Boot again to recover.
- *   info: {version, build, timings} reported by the worker at ready
- *     (timings: ms since worker start for runtime, micropip, installed, imported).
+ *   info: {version, build, timings, path, fallback} reported by the worker at ready
+ *     (timings: ms since worker start, per stage; see bootInfo).
+ *   bootInfo: how this boot went, for the page and for benchmarks:
+ *     {path: "snapshot"|"normal", fallback: null|string (why a stored snapshot
+ *      was not used), stages: {name: ms since worker start} — normal:
+ *      snapshot_lookup, manifest, runtime, wheel_fetched, micropip, installed,
+ *      imported; snapshot: snapshot_lookup, snapshot_decoded, runtime, files,
+ *      imported — startedAt, readyAt: ms since navigation start (the worker's
+ *      creation and its ready message), bootMs: readyAt - startedAt}
+ *     The same object is the detail of a performance mark "speculation:engine-ready".
+ *   snapshot: Promise<{stored: boolean, reason?, raw?, compressed?, timings?}>
+ *     After a normal boot (no usable snapshot), and when the page is idle
+ *     (snapshotDelayMs after ready, then an idle callback), a second worker
+ *     boots for the purpose, freezes the ready engine and stores it (see
+ *     worker.js, snapshot-store.js); the next visit restores from it.
+ *     Resolves {stored: false, reason} when nothing was made (a snapshot was
+ *     used, the option is off, the browser cannot, or making it failed).
+ *     Its outcome is also the detail of a performance mark "speculation:snapshot".
+ *   Options snapshot (default true): false boots normally and makes none;
+ *     snapshotDelayMs (default 2000).
  */
 
 const DEFAULT_TIMEOUT_MS = 120000;
+const DEFAULT_SNAPSHOT_DELAY_MS = 2000;
 const STOPPED = "The game engine was stopped.";
+
+function workerURL(params) {
+  const url = new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url;
+}
+
+function markPerformance(name, detail) {
+  try { performance.mark(name, { detail }); } catch { /* marks are a nicety */ }
+}
+
+const idle = () => new Promise((res) => {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => res(), { timeout: 5000 });
+  else setTimeout(res, 0);
+});
+
+/**
+ * Boot a background worker that makes and stores a snapshot of the ready engine.
+ * @param {{delayMs: number, signal: AbortSignal}} opts
+ */
+async function makeSnapshot({ delayMs, signal }) {
+  const stopped = { stored: false, reason: "stopped" };
+  await new Promise((res) => setTimeout(res, delayMs));
+  await idle();
+  if (signal.aborted) return stopped;
+  const w = new Worker(workerURL({ role: "snapshot" }), { type: "module" });
+  try {
+    return await new Promise((res) => {
+      signal.addEventListener("abort", () => res(stopped));
+      w.onmessage = ({ data }) => {
+        if (data.type === "snapshot") res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, timings: data.timings }
+          : { stored: false, reason: data.error, timings: data.timings });
+        else if (data.type === "fatal") res({ stored: false, reason: data.message });
+      };
+      w.onerror = (e) => { e.preventDefault(); res({ stored: false, reason: e.message || "the snapshot worker failed to load" }); };
+    });
+  } finally {
+    w.terminate();
+  }
+}
 
 export function bootEngine({
   onProgress = () => {},
   onFatal = () => {},
   timeoutMs = DEFAULT_TIMEOUT_MS,
+  snapshot = true,
+  snapshotDelayMs = DEFAULT_SNAPSHOT_DELAY_MS,
 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
+    const startedAt = performance.now();
+    const stopMaker = new AbortController();
     try {
       // The build stamps its content hash here, so a new deploy never meets a stale worker.
-      worker = new Worker(new URL("./worker.js?v=__BUILD_HASH__", import.meta.url), { type: "module" });
+      worker = new Worker(workerURL(snapshot ? {} : { snapshot: "0" }), { type: "module" });
     } catch (err) {
       reject(new Error(`This browser cannot start the game engine (${err.message}).`));
       return;
@@ -64,6 +128,7 @@ export function bootEngine({
       dead = true;
       clearTimeout(timer);
       worker.terminate();
+      stopMaker.abort();
       const err = new Error(message);
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
@@ -79,6 +144,8 @@ export function bootEngine({
 
     const engine = {
       info: null,
+      bootInfo: null,
+      snapshot: Promise.resolve({ stored: false, reason: "not booted" }),
       request(obj) {
         if (dead) return Promise.reject(new Error("The game engine has stopped."));
         const id = nextId++;
@@ -105,7 +172,23 @@ export function bootEngine({
         case "ready":
           booted = true;
           clearTimeout(timer);
-          engine.info = { version: data.version, build: data.build, timings: data.timings };
+          engine.info = { version: data.version, build: data.build, timings: data.timings,
+                          path: data.path, fallback: data.fallback };
+          {
+            const readyAt = performance.now();
+            engine.bootInfo = { path: data.path, fallback: data.fallback ?? null, stages: data.timings,
+                                startedAt: Math.round(startedAt), readyAt: Math.round(readyAt),
+                                bootMs: Math.round(readyAt - startedAt) };
+          }
+          markPerformance("speculation:engine-ready", engine.bootInfo);
+          if (data.path === "snapshot") engine.snapshot = Promise.resolve({ stored: false, reason: "a snapshot was used" });
+          else if (!snapshot) engine.snapshot = Promise.resolve({ stored: false, reason: "disabled" });
+          else if (data.snapshot !== "supported") engine.snapshot = Promise.resolve({ stored: false, reason: "unsupported" });
+          else {
+            engine.snapshot = makeSnapshot({ delayMs: snapshotDelayMs, signal: stopMaker.signal })
+              .catch((err) => ({ stored: false, reason: String(err && err.message) }));
+          }
+          engine.snapshot.then((result) => markPerformance("speculation:snapshot", result));
           resolve(engine);
           break;
         case "fatal":

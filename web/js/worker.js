@@ -1,21 +1,44 @@
 // Engine worker (a *module* worker, started by engine.js).
 //
-// Boots Pyodide from ../pyodide/, loads the self-hosted micropip, installs the
-// speculation wheel named in ../build.json and then answers requests:
+// Boots Pyodide from ../pyodide/ and answers requests with the speculation
+// engine.  Two ways up:
+//   "snapshot"  a memory snapshot of a ready engine is stored for this build
+//               (snapshot-store.js): Pyodide restores it (the experimental
+//               _loadSnapshot of Pyodide 314.0.7), the files of site-packages
+//               are written back, and a {"op": "hello"} must answer.  Anything
+//               wrong (missing, corrupt, stale, a failing restore) falls back
+//               to the normal boot, and the snapshot is dropped.
+//   "normal"    loads the self-hosted micropip, installs the speculation
+//               wheel named in ../build.json and imports speculation.bridge.
+// With ?role=snapshot in its URL the worker instead boots normally with
+// _makeSnapshot, freezes the ready engine, stores it and reports; engine.js
+// starts such a worker in the background after a normal boot.
 //
 //   page -> worker   {id, json}                    json: a request string
 //   worker -> page   {type: "response", id, json}  json: speculation.bridge.handle(json)
 //                    {type: "response", id, error} only if handle itself raised
 //   worker -> page   {type: "progress", stage, fraction, detail}
 //                    stages, in order: "runtime", "micropip", "engine", "ready"
-//   worker -> page   {type: "ready", version, build, timings}
+//                    (a restore skips "micropip")
+//   worker -> page   {type: "ready", version, build, timings, path, fallback, snapshot}
+//                    path "snapshot"|"normal"; fallback: why a stored snapshot
+//                    was not used (null if none was stored or it was used);
+//                    snapshot: "supported"|"unsupported"
 //   worker -> page   {type: "fatal", message}      boot failed; the worker is useless
+//   snapshot role:   {type: "snapshot", ok, raw, compressed, timings, error}
 //
 // No game rule lives here: this file only moves strings.
+
+import { openSnapshot, storeSnapshot, dropSnapshot, snapshotSupported, SNAPSHOT_PYODIDE } from "./snapshot-store.js?v=__BUILD_HASH__";
 
 const BUILD = "__BUILD_HASH__";
 const here = (path) => new URL(path, import.meta.url).href;
 const INDEX_URL = here("../pyodide/");
+const SCOPE = here("../");
+const PARAMS = new URL(import.meta.url).searchParams;
+const ROLE = PARAMS.get("role") === "snapshot" ? "snapshot" : "engine";
+const USE_SNAPSHOT = PARAMS.get("snapshot") !== "0";
+const RESTORE_TIMEOUT_MS = 30000;
 const t0 = performance.now();
 const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
@@ -97,11 +120,26 @@ async function fetchOk(url, opts) {
 // What boot() is doing, for the failure message.
 let step = "Downloading the Python runtime";
 
-async function boot() {
-  progress("runtime", 0.02, "downloading the Python runtime");
-  // Start everything that does not depend on Python at once.
+const pythonIO = {
+  stdout: (line) => console.log(`[python] ${line}`),
+  stderr: (line) => console.warn(`[python] ${line}`),
+};
+
+async function runtimeModule() {
+  try {
+    return await import(INDEX_URL + "pyodide.mjs");
+  } catch (err) {
+    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${describe(err)}`);
+  }
+}
+
+/** Fetch build.json and the wheel it names (checked against its sha256). */
+function fetchWheel() {
   const manifestP = fetchOk(here("../build.json") + `?v=${BUILD}`, { cache: "no-cache" }).then((r) => r.json());
   const wheelP = manifestP.then(async (m) => {
+    mark("manifest");
+    // A snapshot is filed under this worker's build: never freeze another deploy's wheel.
+    if (ROLE === "snapshot" && m.hash !== BUILD) throw new Error(`build.json is for build ${m.hash}, not ${BUILD}`);
     const bytes = new Uint8Array(await (await fetchOk(here("../" + m.wheel) + `?v=${m.hash}`)).arrayBuffer());
     const expected = m.files && m.files[m.wheel] && m.files[m.wheel].sha256;
     if (expected && crypto.subtle) {
@@ -112,22 +150,22 @@ async function boot() {
     mark("wheel_fetched");
     return { name: m.wheel.split("/").pop(), bytes, version: m.version, hash: m.hash };
   });
-  wheelP.catch(() => {}); // awaited below; avoid an unhandled-rejection report meanwhile
+  wheelP.catch(() => {}); // awaited later; avoid an unhandled-rejection report meanwhile
+  return wheelP;
+}
 
-  let loadPyodide;
-  try {
-    ({ loadPyodide } = await import(INDEX_URL + "pyodide.mjs"));
-  } catch (err) {
-    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${describe(err)}`);
-  }
+/** The normal boot: runtime, micropip, the wheel, the import.  → {pyodide, bridge, version} */
+async function bootNormal(mod, { makeSnapshot = false } = {}) {
+  progress("runtime", 0.02, "downloading the Python runtime");
+  const wheelP = fetchWheel(); // in parallel with the runtime's own downloads
   step = "Starting Python";
-  const pyodide = await loadPyodide({
+  const pyodide = await mod.loadPyodide({
     indexURL: INDEX_URL,
     // micropip is listed in the deployed lock with the hash of the wheel we
     // ship, so it downloads in parallel with the interpreter's start.
     packages: ["micropip"],
-    stdout: (line) => console.log(`[python] ${line}`),
-    stderr: (line) => console.warn(`[python] ${line}`),
+    ...pythonIO,
+    ...(makeSnapshot ? { _makeSnapshot: true } : {}),
   });
   mark("runtime");
   if (failed) return null;
@@ -155,23 +193,182 @@ async function boot() {
   pyodide.FS.writeFile(path, wheel.bytes);
   await micropip.install.callKwargs(`emfs:${path}`, { deps: false });
   micropip.destroy();
+  pyodide.FS.unlink(path);
   mark("installed");
   step = "Importing the game engine";
   // Kept for the worker's lifetime (attribute proxies are borrowed from it).
   const bridge = pyodide.pyimport("speculation.bridge");
-  const pyHandle = bridge.handle;
   mark("imported");
+  return { pyodide, bridge, version: wheel.version };
+}
+
+function sitePackages(pyodide) {
+  return pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+}
+
+/** Every file under dir, as [path, bytes]. */
+function filesUnder(FS, dir) {
+  const out = [];
+  for (const name of FS.readdir(dir)) {
+    if (name === "." || name === "..") continue;
+    const path = `${dir}/${name}`;
+    const { mode } = FS.stat(path);
+    if (FS.isDir(mode)) out.push(...filesUnder(FS, path));
+    else if (FS.isFile(mode)) out.push([path, FS.readFile(path)]);
+  }
+  return out;
+}
+
+function writeFiles(FS, files) {
+  for (const [path, bytes] of files) {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
+}
+
+// Python state that must differ from one visit to the next is re-drawn after a
+// restore (the engine itself draws unseeded seeds from SystemRandom).
+const AFTER_RESTORE = `
+import random
+random.seed()
+`;
+
+/** Boot from the stored snapshot.  → {pyodide, bridge, version} or throws (then: normal boot). */
+async function bootSnapshot(mod, stored) {
+  progress("runtime", 0.05, "restoring the saved engine");
+  step = "Restoring the engine";
+  const decoded = stored.decode().then((snap) => { mark("snapshot_decoded"); return snap; });
+  decoded.catch(() => {});
+  // A failed wasm instantiation only logs a warning and never settles: bound
+  // the restore, so a snapshot can never cost more than a normal boot's wait.
+  let timer;
+  const pyodide = await Promise.race([
+    mod.loadPyodide({ indexURL: INDEX_URL, ...pythonIO, _loadSnapshot: decoded.then((snap) => snap.memory),
+                     _snapshotDeserializer: snapshotDeserializer }),
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("the restore did not finish")), RESTORE_TIMEOUT_MS); }),
+  ]).finally(() => clearTimeout(timer));
+  mark("runtime");
+  const snap = await decoded;
+  writeFiles(pyodide.FS, snap.files);
+  Object.assign(pyodide.loadedPackages, snap.meta.loaded || {});
+  pyodide.runPython(AFTER_RESTORE);
+  mark("files");
+  progress("engine", 0.9, "checking the engine");
+  const bridge = pyodide.pyimport("speculation.bridge");
+  const hello = JSON.parse(bridge.handle(JSON.stringify({ op: "hello" })));
+  if (!hello || hello.ok !== true) throw new Error(`the restored engine does not answer hello: ${JSON.stringify(hello)}`);
+  mark("imported");
+  return { pyodide, bridge, version: snap.meta.version };
+}
+
+async function boot() {
+  const modP = runtimeModule();
+  const supported = snapshotSupported();
+  let fallback = null;
+  let booted = null;
+  let path = "normal";
+  if (USE_SNAPSHOT && supported) {
+    let stored = null;
+    try {
+      stored = await openSnapshot(SCOPE, BUILD, SNAPSHOT_PYODIDE);
+    } catch (err) {
+      fallback = `unreadable: ${describe(err)}`;
+    }
+    mark("snapshot_lookup");
+    if (stored) {
+      const mod = await modP;
+      try {
+        if (mod.version !== SNAPSHOT_PYODIDE) throw new Error(`Pyodide ${mod.version} is not ${SNAPSHOT_PYODIDE}`);
+        booted = await bootSnapshot(mod, stored);
+        path = "snapshot";
+      } catch (err) {
+        fallback = describe(err);
+        console.warn(`[engine] the stored snapshot was not used (${fallback}); booting normally`);
+        dropSnapshot(SCOPE, BUILD).catch(() => {});
+        for (const key of Object.keys(timings)) delete timings[key];
+        mark("fallback");
+      }
+    }
+  }
+  if (!booted) booted = await bootNormal(await modP);
+  if (!booted) return null;
+  const pyHandle = booted.bridge.handle;
   progress("ready", 1, "ready");
-  postMessage({ type: "ready", version: wheel.version, build: wheel.hash, timings });
+  postMessage({
+    type: "ready", version: booted.version, build: BUILD, timings, path, fallback,
+    snapshot: supported ? "supported" : "unsupported",
+  });
   // Wrap the PyProxy in a plain function: a promise must never resolve to a
   // PyProxy (resolution probes its "then").  str -> str, so no proxies leak.
   return (json) => pyHandle(json);
 }
 
-const ready = boot().catch((err) => {
-  fatal(`${step} failed: ${describe(err)}`);
-  return null;
-});
+// micropip did its work; its modules hold JavaScript functions of the runtime
+// (pyodide_js) that a snapshot cannot name, so they are dropped before it.
+const BEFORE_SNAPSHOT = `
+import gc, sys
+for name in [m for m in sys.modules if m == "micropip" or m.startswith("micropip.")]:
+    del sys.modules[name]
+gc.collect()
+`;
+
+function stubName(obj) {
+  return typeof obj === "function" ? `function ${obj.name || "(anonymous)"}` : `object ${obj && obj.constructor ? obj.constructor.name : "?"}`;
+}
+
+/**
+ * What a restored engine gets for a JavaScript reference the snapshot could
+ * not name: a function that says so (nothing in the engine calls JavaScript).
+ */
+function snapshotDeserializer(serialized) {
+  const name = (serialized && serialized.stub) || "a JavaScript value";
+  return () => { throw new Error(`${name} is not available in an engine restored from a snapshot`); };
+}
+
+/** The snapshot role: boot normally, freeze the ready engine, store it. */
+async function makeSnapshot() {
+  if (!snapshotSupported()) throw new Error("this browser cannot store a snapshot");
+  const mod = await runtimeModule();
+  if (mod.version !== SNAPSHOT_PYODIDE) throw new Error(`snapshots are only made with Pyodide ${SNAPSHOT_PYODIDE}`);
+  const booted = await bootNormal(mod, { makeSnapshot: true });
+  if (!booted) throw new Error("the boot failed");
+  const { pyodide, bridge, version } = booted;
+  // Warm the engine for the first screen and the first bot; drop every proxy
+  // JavaScript holds, then collect, so only serialisable references remain.
+  pyodide.runPython("import speculation.bots");
+  bridge.destroy();
+  pyodide.runPython(BEFORE_SNAPSHOT);
+  // Pyodide's snapshot expects its record of loaded packages to be empty (it
+  // compares it with {}): keep the record aside and put it back on restore.
+  const loaded = { ...pyodide.loadedPackages };
+  for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
+  mark("warmed");
+  const files = filesUnder(pyodide.FS, sitePackages(pyodide));
+  const stubs = [];
+  const memory = pyodide.makeMemorySnapshot({ serializer: (obj) => { stubs.push(stubName(obj)); return { stub: stubName(obj) }; } });
+  if (stubs.length) console.info(`[engine] snapshot: ${stubs.length} JavaScript reference(s) of the installer left as stubs: ${stubs.join(", ")}`);
+  mark("snapshot_made");
+  const stored = await storeSnapshot(SCOPE, BUILD, {
+    meta: { build: BUILD, pyodide: mod.version, version, created: new Date().toISOString(), loaded },
+    memory, files,
+  });
+  mark("snapshot_stored");
+  return stored;
+}
+
+let ready;
+if (ROLE === "snapshot") {
+  ready = Promise.resolve(null);
+  makeSnapshot().then(
+    (stored) => postMessage({ type: "snapshot", ok: true, ...stored, timings }),
+    (err) => postMessage({ type: "snapshot", ok: false, error: describe(err), timings }),
+  );
+} else {
+  ready = boot().catch((err) => {
+    fatal(`${step} failed: ${describe(err)}`);
+    return null;
+  });
+}
 
 self.onmessage = async (event) => {
   const { id, json } = event.data || {};
