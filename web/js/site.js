@@ -9,6 +9,7 @@ import { setStatus, applyDisplaySettings } from "./render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
+import { reviewEntry } from "./review.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -22,11 +23,19 @@ export function startSite() {
     pace: () => settings.pace,
     hooks: {
       afterMove: save,
-      onHandEnd: () => { requestPersistence(); }, // a hand has finished: ask to keep the save
+      onHandEnd: (view) => { // a hand has finished: ask to keep the save; offer its review
+        requestPersistence();
+        reviewEntry(table, view, mySeat(view));
+      },
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
     },
   });
+
+  /** The seat whose play the review and the statistics follow: the person at the screen. */
+  function mySeat(/** @type {any} */ view) {
+    return table.holder ?? view?.seats?.find((/** @type {any} */ s) => s.kind !== "bot")?.seat ?? 0;
+  }
 
   // -------------------------------------------------------------- settings
 
