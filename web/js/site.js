@@ -10,6 +10,7 @@ import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setu
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
 import { reviewEntry } from "./review.js";
+import { createTutorial } from "./tutorial.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -29,7 +30,13 @@ export function startSite() {
       },
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
+      onEvents: (events) => tutorial.onEvents(events),
+      onDraw: (view) => tutorial.onView(view),
     },
+  });
+  const tutorial = createTutorial({
+    start: (s) => table.run(() => startMatch(s)),
+    inMatch: () => !!table.view && !table.view.match_over,
   });
 
   /** The seat whose play the review and the statistics follow: the person at the screen. */
@@ -198,6 +205,7 @@ export function startSite() {
       notice(`Your saved match could not be resumed (${saved.bad}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
     }
     openSetup({});
+    tutorial.offer(); // a first visit: invite the newcomer to a guided hand
   }
 
   // -------------------------------------------------------------- boot
@@ -225,6 +233,7 @@ export function startSite() {
 
   $("notice-close").addEventListener("click", () => { $("notice").hidden = true; $("main").focus(); });
   wireSettings();
+  tutorial.wireRulesEntry();
   boot();
   return { table, isGameInProgress: () => !!table.view && !table.view.match_over };
 }
