@@ -11,6 +11,7 @@ import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./st
 import { requestPersistence, noteSave } from "./offline.js";
 import { reviewEntry } from "./review.js";
 import { createTutorial } from "./tutorial.js";
+import { recordMatch, wireStatsEntry } from "./stats.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -32,6 +33,11 @@ export function startSite() {
       summaryButtons,
       onEvents: (events) => tutorial.onEvents(events),
       onDraw: (view) => tutorial.onView(view),
+      onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
+        const view = table.view;
+        reviewEntry(table, view, mySeat(view));
+        recordMatch(table, view, mySeat(view)).catch((err) => console.error(err));
+      },
     },
   });
   const tutorial = createTutorial({
@@ -234,6 +240,7 @@ export function startSite() {
   $("notice-close").addEventListener("click", () => { $("notice").hidden = true; $("main").focus(); });
   wireSettings();
   tutorial.wireRulesEntry();
+  wireStatsEntry();
   boot();
   return { table, isGameInProgress: () => !!table.view && !table.view.match_over };
 }
