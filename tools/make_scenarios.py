@@ -26,10 +26,10 @@ OUT = ROOT / "web" / "scenarios"
 sys.path.insert(0, str(ROOT / "py"))
 
 from speculation.actions import Action  # noqa: E402
-from speculation.game import Game  # noqa: E402
-from speculation.records import deck_for_deal, record_of, rules_from  # noqa: E402
 from speculation.bots import make_bot, public_history  # noqa: E402
+from speculation.game import Game  # noqa: E402
 from speculation.observation import observe  # noqa: E402
+from speculation.records import deck_for_deal, record_of, rules_from  # noqa: E402
 
 A = tuple[Any, ...]  # (seat, type[, price[, target[, card]]])
 

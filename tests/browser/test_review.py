@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from support import BOOT_S, assert_no_axe_violations, open_match, settle, state
+from support import assert_no_axe_violations, open_match, settle, state
 
 from speculation.actions import Action
 from speculation.game import Game
@@ -79,11 +79,13 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     assert_no_axe_violations(page, "the review of hand 1")
     # Stepping: back one step shows the table before the sale, forward returns to it.
     page.locator("#review-prev").click()
-    page.wait_for_function("() => document.getElementById('review').dataset.state === 'idle' && document.getElementById('review').dataset.step === String(%d)" % (t.step))
+    page.wait_for_function("(n) => document.getElementById('review').dataset.state === 'idle' "
+                           "&& document.getElementById('review').dataset.step === String(n)", arg=t.step)
     expect(page.locator("#review-board")).to_contain_text("held by Fanny")
     expect(note).to_be_hidden()
     page.locator("#review-next-trade").click()
-    page.wait_for_function("() => document.getElementById('review').dataset.step === String(%d)" % (t.step + 1))
+    page.wait_for_function("(n) => document.getElementById('review').dataset.step === String(n)",
+                           arg=t.step + 1)
     expect(page.locator("#review-board")).to_contain_text("held by Edmund")
     page.locator("#review-close").click()
     expect(page.locator("#review")).to_be_hidden()

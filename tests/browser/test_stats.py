@@ -62,7 +62,7 @@ def test_statistics_survive_a_reload_export_and_clear(page: Page):
 
     with page.expect_download() as dl:
         page.locator("#stats-export").click()
-    data = json.loads(open(dl.value.path(), encoding="utf-8").read())
+    data = json.loads(dl.value.path().read_text(encoding="utf-8"))
     assert data["matches"][0]["score"] == m["score"]
 
     page.locator("#stats-clear").click()
