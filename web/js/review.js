@@ -10,7 +10,7 @@
 //   await openReview({ engine: table, seat: 0, hand: 3 });   // one hand
 //   reviewEntry(table, view);   // after a hand: show the "Review the last hand" button
 import { createStepper } from "./stepper.js";
-import { cardFace } from "./cards.js";
+import { cardFace, theCard } from "./cards.js";
 import { chips, seatName } from "./text.js";
 
 /** @typedef {{request: (req: any) => Promise<any>}} EngineLike */
@@ -103,11 +103,13 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
   list.setAttribute("aria-label", "Your trades");
   for (const t of review.trades) {
     const li = el("li");
-    const b = button(`Hand ${t.hand}: ${t.type === "sold" ? (t.role === "buyer" ? "bought" : "sold") : (t.role === "buyer" ? "bought a face-down card" : "sold a face-down card")} for ${chips(t.price)}, ${signed(t.gain)}`,
+    const what = t.type === "sold" ? `${t.role === "buyer" ? "bought" : "sold"} ${theCard(t.card)}`
+      : `${t.role === "buyer" ? "bought" : "sold"} a face-down card`;
+    const b = button(`Hand ${t.hand}: ${what} for ${chips(t.price)}, ${signed(t.gain)}`,
       () => go(t.step + 1), "linklike");
     b.dataset.step = String(t.step);
-    if (t.step === review.best) li.append(el("span", "review-tag", "best "));
-    if (t.step === review.worst && review.worst !== review.best) li.append(el("span", "review-tag", "worst "));
+    if (review.trades.length > 1 && t.step === review.best) li.append(el("span", "review-tag", "best "));
+    if (review.trades.length > 1 && t.step === review.worst) li.append(el("span", "review-tag", "worst "));
     li.append(b);
     list.append(li);
   }
