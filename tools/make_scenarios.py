@@ -26,7 +26,9 @@ OUT = ROOT / "web" / "scenarios"
 sys.path.insert(0, str(ROOT / "py"))
 
 from speculation.actions import Action  # noqa: E402
+from speculation.bots import make_bot, public_history  # noqa: E402
 from speculation.game import Game  # noqa: E402
+from speculation.observation import observe  # noqa: E402
 from speculation.records import deck_for_deal, record_of, rules_from  # noqa: E402
 
 A = tuple[Any, ...]  # (seat, type[, price[, target[, card]]])
@@ -58,6 +60,34 @@ def play(names: list[str], *, deck: list[str], plan: list[A], preset: str = "par
     steps = len(rec["actions"])
     if not 0 <= meta["start"] <= steps:
         raise ValueError(f"{meta['title']}: start {meta['start']} is outside 0..{steps}")
+    return rec
+
+
+def play_with_bots(seats: list[dict[str, Any]], *, deck: list[str], human: list[A],
+                   rules: dict[str, Any], seed: int, meta: dict[str, Any]) -> dict[str, Any]:
+    """A hand where the bot seats decide for themselves, exactly as the bridge plays them (a
+    bot's seed is the match seed × 16 + its seat), and the one human seat makes the moves in
+    ``human``, in order, as each becomes legal, and otherwise the plain move (pass, or turn up
+    its card). The tutorial is played this way, so its record is the story a newcomer meets
+    by following the notes."""
+    game = Game([s["name"] for s in seats], rules_from("parlett", rules), seed=seed, decks=[deck])
+    bots = {i: make_bot(s["bot"], seed=seed * 16 + i, seat=i)
+            for i, s in enumerate(seats) if s["kind"] == "bot"}
+    moves = list(human)
+    while game.to_act is not None:
+        seat = game.to_act
+        if seat in bots:
+            action = bots[seat].decide(observe(game, seat), public_history(game)).action
+        elif moves and game.is_legal(Action(*moves[0])):
+            action = Action(*moves.pop(0))
+        else:
+            kinds = {t.kind for t in game.legal_actions(seat)}
+            action = Action(seat, "pass" if "pass" in kinds else "reveal")
+        game.apply(action)
+    if moves:
+        raise RuntimeError(f"the human's moves {moves} were never legal")
+    rec = record_of(game, seats, meta=meta)
+    rec["preset"] = "parlett"
     return rec
 
 
@@ -123,6 +153,24 @@ def scenarios() -> dict[str, dict[str, Any]]:
                          "heart, so the 18 chips wait for the next deal, which starts with 36.",
               "source": "Hoyle's Games (1847), as quoted by David Parlett",
               "start": 1})
+    # 5. The guided first hand (web/js/tutorial.js): the newcomer deals, sells the upcard, buys
+    #    a face-down card, turns up the king of hearts and keeps it; the bots answer for
+    #    themselves. The human's moves below are the ones the tutorial's notes suggest.
+    tutorial_seats = [{"name": "Fanny", "kind": "human"},
+                      {"name": "Edmund", "kind": "bot", "bot": "skilled/edmund"},
+                      {"name": "Mary", "kind": "bot", "bot": "skilled/mary"}]
+    out["tutorial"] = play_with_bots(
+        tutorial_seats,
+        deck=deck_for_deal([["KH", "8D", "3S"], ["3C", "4D", "2S"], ["5C", "7S", "9D"]], "8H"),
+        human=[(0, "deal"), (0, "sell_firm", 2), (0, "offer", 2, 2, 0), (0, "accept"),
+               (0, "keep")],
+        rules={"max_hands": 1}, seed=1814,
+        meta={"title": "Your first hand",
+              "summary": "A guided practice hand: you deal, sell the upcard, buy a card sight "
+                         "unseen, turn up a better trump and keep it.",
+              "source": "David Parlett's reconstruction (the default rules)",
+              "start": 0,
+              "tutorial": {"sell_price": 2, "offer": {"target": 2, "card": 0, "price": 2}}})
     return out
 
 

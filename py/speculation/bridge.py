@@ -208,6 +208,9 @@ class Session:
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
+        install = req.get("install", True)
+        if not isinstance(install, bool):
+            raise BridgeError("bad_request", "replay's 'install' must be true or false")
         record = req.get("record")
         if isinstance(record, dict):
             _check_seed(record.get("seed", 0))
@@ -218,13 +221,34 @@ class Session:
             seats = [{"name": n, "kind": "human"} for n in game.names]
         checked, replaced = _read_seats(seats, replace)
         last = game.actions[-1:] if game.actions else []
-        _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, checked)
-        out = {"view": self._view(req), "steps": len(record.get("actions", [])),
+        viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
+        if install:
+            self._install(game, checked)
+            view = self._view_of(viewer)
+        else:  # a look at the record (a review): the match in progress stays as it is
+            view = _view_with_seats(game, checked, viewer)
+        out = {"view": view, "steps": len(record.get("actions", [])),
                "last_action": last[0].to_dict() if last else None}
         if replaced:
             out["replaced_bots"] = replaced
         return out
+
+    def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Each trade of ``seat`` valued against fair value, and its trading score; the bots'
+        private limits only once the match is over (``review.review``)."""
+        from .review import review
+
+        game = self._need_game()
+        seat = _seat_number(req.get("seat"), game)
+        hand = req.get("hand")
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)
+                                 or not 1 <= hand <= game.hand_no):
+            raise BridgeError("bad_request", f"review's 'hand' must be a hand number from 1 to "
+                              f"{max(1, game.hand_no)}, or null for the whole match")
+        bots = None
+        if game.is_over:  # never during the match: a bot's limits are its private numbers
+            bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.get("kind") == "bot"}
+        return {"review": review(game, seat, hand, bots)}
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}
@@ -243,22 +267,29 @@ class Session:
         return self._view_of(_seat(req.get("seat"), self._need_game(), allow_none=True))
 
     def _view_of(self, seat: int | None) -> dict[str, Any]:
-        game = self._need_game()
-        view = observe(game, seat).to_dict()
-        for i, s in enumerate(view["seats"]):
-            s["kind"] = self.seats[i]["kind"]
-            if "bot" in self.seats[i]:
-                s["bot"] = self.seats[i]["bot"]
-        return view
+        return _view_with_seats(self._need_game(), self.seats, seat)
 
     def _bot(self, seat: int) -> Any:
         if seat not in self._bots:
-            from .bots import make_bot
-
-            game = self._need_game()
-            self._bots[seat] = make_bot(self.seats[seat]["bot"], seed=game.seed * 16 + seat,
-                                        seat=seat)
+            self._bots[seat] = self._new_bot(seat)
         return self._bots[seat]
+
+    def _new_bot(self, seat: int) -> Any:
+        """A fresh bot for ``seat`` with the seed the match plays it with."""
+        from .bots import make_bot
+
+        return make_bot(self.seats[seat]["bot"], seed=self._need_game().seed * 16 + seat,
+                        seat=seat)
+
+
+def _view_with_seats(game: Game, seats: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of ``game`` with who plays each seat (human or which bot)."""
+    view = observe(game, seat).to_dict()
+    for i, s in enumerate(view["seats"]):
+        s["kind"] = seats[i]["kind"]
+        if "bot" in seats[i]:
+            s["bot"] = seats[i]["bot"]
+    return view
 
 
 def _bot_catalogue() -> list[dict[str, Any]]:

@@ -44,8 +44,10 @@ from typing import Any
 
 from .errors import SpeculationError
 from .game import Game
+from .log import Step
 from .observation import observe
 from .records import rules_from
+from .review import trade_of
 from .rules import Rules
 
 Z95 = 1.959964
@@ -164,9 +166,9 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         assert s is not None
         decision = bots[s].decide(observe(game, s), public_history(game))
         events = game.apply(decision.action)
-        fair = public_history(game)[-1].fair  # the public context of the action just taken
+        step = game.steps[-1]  # the public context of the action just taken
         for e in events:
-            _score_trade(e, fair, edge, entry_at)
+            _score_trade(e, step, edge, entry_at)
         steps += 1
         if steps > bound:
             raise SpeculationError("runaway", f"deal {index} exceeded {bound} actions")
@@ -174,17 +176,15 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
 
-def _score_trade(e: Any, fair: float, edge: list[float], entry_at: dict[int, int]) -> None:
-    """Credit a trade event against ``fair``, the exact value of what changed hands (the best
-    trump for ``sold``, one face-down card for ``bought_facedown``)."""
-    if e.kind == "sold":
-        seller, buyer = e.seat, e.other
-    elif e.kind == "bought_facedown":
-        seller, buyer = e.other, e.seat
-    else:
+def _score_trade(e: Any, step: Step, edge: list[float], entry_at: dict[int, int]) -> None:
+    """Credit a trade event against the exact value of what changed hands at ``step`` (the
+    best trump for ``sold``, one face-down card for ``bought_facedown``): the measure
+    ``review.trade_of`` defines, which a player's review uses too."""
+    t = trade_of(e, step)
+    if t is None:
         return
-    edge[entry_at[buyer]] += fair - e.amount
-    edge[entry_at[seller]] += e.amount - fair
+    edge[entry_at[t.buyer]] += t.gain(t.buyer)
+    edge[entry_at[t.seller]] += t.gain(t.seller)
 
 
 def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int, str]) -> DealResult:

@@ -89,20 +89,30 @@ export function tieOffsets(values) {
 }
 
 /**
+ * @typedef {object} ChartOptions
+ * @property {string} [title]
+ * @property {string} [xLabel] the x axis's name ("hand")
+ * @property {number|null} [floor] the scale never goes below this (0 for chips); null: no floor
+ * @property {number|null} [firstX] label the points from this number (null: "start", 1, 2…)
+ * @property {string} [description] the chart in words, instead of the chips description
+ */
+
+/**
  * Everything the chart shows, computed from the series.
  * @param {Series[]} series chips at the start, then after each hand, per player
- * @param {{title?: string}} [options]
+ * @param {ChartOptions} [options]
  * @returns {ChartModel}
  */
-export function chartModel(series, { title = "Chips after each hand" } = {}) {
+export function chartModel(series, { title = "Chips after each hand", floor = 0, firstX = null, description } = {}) {
   const { width: W, height: H, left: L, right: R, top: T, bottom: B } = SIZE;
   const n = Math.max(2, ...series.map((x) => x.values.length));
   const all = series.flatMap((x) => x.values);
   const top = Math.max(1, ...all);
   const low = all.length ? Math.min(...all) : 0;
   // Start the scale near the lowest value so small swings show, but at 0 when someone is broke.
-  const ticks = niceTicks(low <= top * 0.25 ? 0 : low, top);
-  const min = Math.max(0, ticks[0]);
+  const ticks = floor == null ? niceTicks(Math.min(0, low), Math.max(0, ...all))
+    : niceTicks(low <= top * 0.25 ? floor : low, top);
+  const min = floor == null ? ticks[0] : Math.max(floor, ticks[0]);
   const yValues = ticks.filter((v) => v >= min);
   const max = yValues[yValues.length - 1];
   const xs = (/** @type {number} */ i) => L + (i * (W - L - R)) / (n - 1);
@@ -118,7 +128,9 @@ export function chartModel(series, { title = "Chips after each hand" } = {}) {
   }));
   const step = Math.max(1, Math.ceil((n - 1) / 10));
   const xTicks = [];
-  for (let i = 0; i < n; i += step) xTicks.push({ label: i === 0 ? "start" : String(i), x: round1(xs(i)) });
+  for (let i = 0; i < n; i += step) {
+    xTicks.push({ label: firstX != null ? String(firstX + i) : i === 0 ? "start" : String(i), x: round1(xs(i)) });
+  }
   return {
     size: SIZE,
     min,
@@ -126,7 +138,7 @@ export function chartModel(series, { title = "Chips after each hand" } = {}) {
     yTicks: yValues.map((v) => ({ value: v, y: round1(ys(v)) })),
     xTicks,
     lines,
-    description: describe(series, title),
+    description: description ?? describe(series, title),
   };
 }
 
@@ -218,11 +230,11 @@ function s(tag, attrs = {}, text) {
 /**
  * The chart as a <figure>: the SVG (labelled by its title and description) and a legend.
  * @param {Series[]} series chips at the start, then after each hand, per player
- * @param {{title?: string}} [options]
+ * @param {ChartOptions} [options] (a trading-score chart: floor null, firstX 1, xLabel "match")
  * @returns {HTMLElement}
  */
-export function chipsChart(series, { title = "Chips after each hand" } = {}) {
-  const m = chartModel(series, { title });
+export function chipsChart(series, { title = "Chips after each hand", xLabel = "hand", ...rest } = {}) {
+  const m = chartModel(series, { title, ...rest });
   const { width: W, height: H, left: L, right: R, top: T, bottom: B } = m.size;
   const id = `chart-${++charts}`;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-title ${id}-desc` });
@@ -235,7 +247,7 @@ export function chipsChart(series, { title = "Chips after each hand" } = {}) {
   svg.append(s("line", { x1: L, x2: L, y1: T, y2: H - B, class: "axis" }));
   svg.append(s("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
   for (const t of m.xTicks) svg.append(s("text", { x: t.x, y: H - B + 16, "text-anchor": "middle" }, t.label));
-  svg.append(s("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" }, "hand"));
+  svg.append(s("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" }, xLabel));
   for (const line of m.lines) {
     const cls = `s${line.index % 8}`;
     const g = s("g", { class: `series-group ${cls}` });

@@ -3,6 +3,7 @@
 // reusing the table's own drawing (render.js) and controls (controls.js). It talks to the host
 // page through postMessage with a namespaced, versioned envelope and trusts only messages from
 // its parent window at the exact origin it was given. It never touches the main site's save.
+import { replayTo as replayRecord } from "./stepper.js";
 import { createTable, PACE_MS } from "./table.js";
 import { startEngine, showBootError } from "./boot-screen.js";
 import { seatName } from "./text.js";
@@ -394,10 +395,8 @@ async function loadScenario(/** @type {string} */ name) {
   }
 }
 
-async function replayTo(/** @type {number} */ n, record = em.record) {
-  const r = await em.table.request({ op: "replay", record, upto: n, seat: null });
-  if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
-  return r;
+function replayTo(/** @type {number} */ n, record = em.record) {
+  return replayRecord(em.table, record, n, { seat: null });
 }
 
 async function startScenario() {

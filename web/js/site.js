@@ -9,6 +9,9 @@ import { setStatus, applyDisplaySettings } from "./render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
+import { reviewEntry } from "./review.js";
+import { createTutorial } from "./tutorial.js";
+import { recordMatch, wireStatsEntry } from "./stats.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -22,11 +25,30 @@ export function startSite() {
     pace: () => settings.pace,
     hooks: {
       afterMove: save,
-      onHandEnd: () => { requestPersistence(); }, // a hand has finished: ask to keep the save
+      onHandEnd: (view) => { // a hand has finished: ask to keep the save; offer its review
+        requestPersistence();
+        reviewEntry(table, view, mySeat(view));
+      },
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
+      onEvents: (events) => tutorial.onEvents(events),
+      onDraw: (view) => tutorial.onView(view),
+      onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
+        const view = table.view;
+        reviewEntry(table, view, mySeat(view));
+        recordMatch(table, view, mySeat(view)).catch((err) => console.error(err));
+      },
     },
   });
+  const tutorial = createTutorial({
+    start: (s) => table.run(() => startMatch(s)),
+    inMatch: () => !!table.view && !table.view.match_over,
+  });
+
+  /** The seat whose play the review and the statistics follow: the person at the screen. */
+  function mySeat(/** @type {any} */ view) {
+    return table.holder ?? view?.seats?.find((/** @type {any} */ s) => s.kind !== "bot")?.seat ?? 0;
+  }
 
   // -------------------------------------------------------------- settings
 
@@ -189,6 +211,7 @@ export function startSite() {
       notice(`Your saved match could not be resumed (${saved.bad}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
     }
     openSetup({});
+    tutorial.offer(); // a first visit: invite the newcomer to a guided hand
   }
 
   // -------------------------------------------------------------- boot
@@ -216,6 +239,8 @@ export function startSite() {
 
   $("notice-close").addEventListener("click", () => { $("notice").hidden = true; $("main").focus(); });
   wireSettings();
+  tutorial.wireRulesEntry();
+  wireStatsEntry();
   boot();
   return { table, isGameInProgress: () => !!table.view && !table.view.match_over };
 }

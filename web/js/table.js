@@ -24,6 +24,7 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {() => void} [onHumanMove] before the computer answers a human's move
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
+ * @property {(events: any[]) => void} [onEvents] the engine's events of each move, as logged
  */
 
 /**
@@ -130,6 +131,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   }
   function logEvents(/** @type {any[]|undefined} */ events = []) {
     for (const ev of events) log(ev.text ?? ev.type, ev.type === "deal" ? "hand-sep" : "");
+    hooks.onEvents?.(events);
   }
   function clearLog() {
     table.logItems = [];

@@ -1,0 +1,104 @@
+"""The review dialog (web/js/review.js), played by clicking: after a hand and after the match it
+steps through the record and annotates the player's trade with the engine's fair value, which
+this test computes separately with the engine in Python; the bots' private limits appear only
+once the match is over. axe stays clean with the dialog open."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from support import assert_no_axe_violations, open_match, settle, state
+
+from speculation.actions import Action
+from speculation.game import Game
+from speculation.records import rules_from
+from speculation.review import trades
+
+pytestmark = pytest.mark.browser
+
+HAND1 = ["2S", "3S", "4S", "5S", "6S", "7S", "QH"]  # Edmund 2S 4S 6S, Fanny 3S 5S 7S, up QH
+HAND2 = ["2C", "3C", "4C", "5C", "6C", "7C", "AS"]  # an ace upcard: the hand ends at once
+URL = ("index.html?p=human:Fanny&p=bot:skilled/edmund:Edmund&seed=5&rule.max_hands=2"
+       f"&deck={','.join(HAND1)}&deck={','.join(HAND2)}")
+
+
+def expected_sale():
+    """The sale the test makes, valued by the engine itself: Fanny sells the QH for 3."""
+    g = Game(["Fanny", "Edmund"], rules_from("parlett", {"max_hands": 2}), seed=5,
+             decks=[HAND1, HAND2])
+    for a in (Action(0, "deal"), Action(0, "sell_firm", price=3), Action(1, "accept")):
+        g.apply(a)
+    (t,) = trades(g)
+    entry = next(e for e in g.log if e.event.kind == "sold")
+    assert entry.fair == round(t.fair)
+    return t
+
+
+def click(page: Page, name, confirm: bool = False) -> None:
+    before = state(page)[1]
+    page.locator("#controls").get_by_role("button", name=name).click()
+    if confirm:
+        page.locator("#confirm-ok").click()
+    settle(page, before, 60)
+
+
+def review_open(page: Page) -> None:
+    expect(page.locator("#review")).to_be_visible()
+    page.wait_for_function("() => document.getElementById('review')?.dataset.state === 'idle'")
+
+
+def test_review_after_a_hand_and_after_the_match(page: Page):
+    t = expected_sale()
+    open_match(page, URL)
+    page.evaluate("localStorage.setItem('speculation:learn:v1', '{\"offered\": true}')")
+    click(page, "Deal the hand")
+    page.locator("#controls").get_by_label("Price", exact=True).fill("3")
+    click(page, "Offer for sale", confirm=True)
+    plain = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass)$")
+    for _ in range(40):
+        if page.locator("#controls").get_by_role("button", name="Next hand").count():
+            break
+        click(page, plain)
+    entry = page.locator("#btn-review-hand")
+    expect(entry).to_have_text("Review hand 1")
+
+    # During the match: the trade, its fair value and gain; no private limit anywhere.
+    entry.click()
+    review_open(page)
+    note = page.locator("#review-note")
+    fair = f"{round(t.fair, 2):g}"
+    expect(note).to_contain_text(f"{fair} chips ({round(t.chance * 100)}% of the {t.pot}-chip pot)")
+    expect(note).to_contain_text("Hand 1: You sold the queen of hearts to Edmund for 3 chips")
+    gain = round(t.price - t.fair, 1)
+    expect(note).to_contain_text(f"{'+' if gain > 0 else '−'}{abs(gain):g} chips")
+    assert float(page.locator("#review-score").get_attribute("data-score")) == round(t.price - t.fair, 2)
+    expect(page.locator("#review-events")).to_contain_text("Fanny sells the queen of hearts to Edmund for 3 chips.")
+    assert "would have" not in page.inner_text("#review")
+    assert_no_axe_violations(page, "the review of hand 1")
+    # Stepping: back one step shows the table before the sale, forward returns to it.
+    page.locator("#review-prev").click()
+    page.wait_for_function("(n) => document.getElementById('review').dataset.state === 'idle' "
+                           "&& document.getElementById('review').dataset.step === String(n)", arg=t.step)
+    expect(page.locator("#review-board")).to_contain_text("held by Fanny")
+    expect(note).to_be_hidden()
+    page.locator("#review-next-trade").click()
+    page.wait_for_function("(n) => document.getElementById('review').dataset.step === String(n)",
+                           arg=t.step + 1)
+    expect(page.locator("#review-board")).to_contain_text("held by Edmund")
+    page.locator("#review-close").click()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(entry).to_be_focused()
+
+    # The live table was not disturbed: the next hand is played from where it stood.
+    click(page, "Next hand")
+    expect(page.locator("#match-summary")).to_be_visible()
+    expect(entry).to_have_text("Review the match")
+    entry.click()
+    review_open(page)
+    expect(page.locator("#review")).to_contain_text("Looking back at the match")
+    expect(page.locator("#review-note .review-limit")).to_contain_text(re.compile(r"Edmund would have paid up to \d"))
+    assert_no_axe_violations(page, "the review of the match")
+    page.keyboard.press("Escape")
+    expect(page.locator("#review")).to_be_hidden()

@@ -1,0 +1,91 @@
+"""The guided first hand (web/js/tutorial.js), completed by clicking the real controls as the
+notes suggest: offered on a first visit, every step's note appears as the engine reports it, the
+hand ends and the tutorial is marked done; skippable; axe clean with the note shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from support import assert_no_axe_violations, open_match, settle, state
+
+pytestmark = pytest.mark.browser
+
+STEPS = {"ante", "upcard", "keep-or-sell", "sale", "buy-facedown", "haggle", "bought", "skip",
+         "reveal", "new-best", "your-skip", "end"}
+
+
+def click(page: Page, name, confirm: bool = False) -> None:
+    before = state(page)[1]
+    page.locator("#controls").get_by_role("button", name=name).click()
+    if confirm:
+        page.locator("#confirm-ok").click()
+    settle(page, before, 60)
+
+
+def seen(page: Page) -> set[str]:
+    return set((page.evaluate("document.body.dataset.tutorial || ''")).split())
+
+
+def test_tutorial_completed_by_clicking(page: Page):
+    open_match(page, "index.html")
+    page.evaluate("localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'fast', theme: 'system', fourColour: false, motion: true}))")
+    offer = page.locator("#tutorial-offer")
+    expect(offer).to_be_visible()
+    assert_no_axe_violations(page, "the tutorial's offer")
+    before = state(page)[1]
+    offer.get_by_role("button", name="Play the practice hand").click()
+    settle(page, before, 60)
+    note = page.locator("#tutorial-note")
+    expect(note).to_contain_text("press “Deal the hand”")
+
+    click(page, "Deal the hand")
+    expect(note).to_contain_text("The upcard is the eight of hearts (Fanny's): hearts are trumps.")
+    assert {"ante", "upcard", "keep-or-sell"} <= seen(page)
+    assert_no_axe_violations(page, "the tutorial's first note")
+
+    page.locator("#controls").get_by_label("Price", exact=True).fill("2")
+    click(page, "Offer for sale", confirm=True)
+    expect(note).to_contain_text("Fanny sells the eight of hearts to Edmund for 2 chips.")
+    expect(note).to_contain_text("Click Mary's top face-down card")
+
+    before = state(page)[1]
+    page.get_by_role("button", name=re.compile(r"Offer to buy Mary's face-down card 1 of \d")).click()
+    page.locator("#confirm-price").fill("2")
+    page.locator("#confirm-ok").click()
+    settle(page, before, 60)
+    expect(note).to_contain_text("Mary counters with 3 chips.")
+    click(page, re.compile(r"^Accept"), confirm=True)
+    expect(note).to_contain_text("not even the new owner")
+
+    plain = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Keep the king of hearts)$")
+    for _ in range(30):
+        if page.evaluate("!!document.body.dataset.tutorialDone"):
+            break
+        click(page, plain)
+    assert seen(page) == STEPS
+    expect(note).to_contain_text("Fanny takes the pot of 12 chips with the king of hearts")
+    expect(page.locator("#match-summary")).to_be_visible()
+    assert page.evaluate("JSON.parse(localStorage.getItem('speculation:learn:v1')).done") is True
+    assert_no_axe_violations(page, "the tutorial's end")
+
+    # Not offered again; the rules panel still has it.
+    page.reload()
+    settle(page, 0, 90)
+    expect(page.locator("#tutorial-offer")).to_have_count(0)
+    expect(page.locator("#btn-tutorial")).to_be_visible()
+
+
+def test_tutorial_can_be_skipped_from_the_rules_panel(page: Page):
+    open_match(page, "index.html")
+    page.locator("#tutorial-offer").get_by_role("button", name="No thanks").click()
+    expect(page.locator("#tutorial-offer")).to_have_count(0)
+    before = state(page)[1]
+    page.locator("#btn-tutorial").click()
+    settle(page, before, 60)
+    expect(page.locator("#tutorial-note")).to_be_visible()
+    page.locator("#tutorial-skip").click()
+    expect(page.locator("#tutorial-note")).to_be_hidden()
+    click(page, "Deal the hand")  # the practice match goes on as an ordinary one
+    expect(page.locator("#tutorial-note")).to_be_hidden()

@@ -1,0 +1,205 @@
+// Statistics across matches, kept on this device (localStorage, prefixed like storage.js):
+// matches played and won, chips won, the trading score of each match (the engine's `review`)
+// with a chart, and the best and worst trade. Recorded once when a match ends; exported as a
+// JSON download; cleared after a confirmation.
+//
+//   import { recordMatch, readStats, openStats } from "./stats.js";
+//   await recordMatch(engine, view, seat);   // at the end of a match (once per match)
+//   openStats();                             // the dialog (from the header's "Statistics")
+import { ask } from "./dialog.js";
+import { chipsChart } from "./chart.js";
+import { chips } from "./text.js";
+
+export const STATS_KEY = "speculation:stats:v1";
+const MAX_MATCHES = 500;
+
+/**
+ * @typedef {object} MatchStat
+ * @property {string} id the match's identity (seed, players, number of actions)
+ * @property {string} date ISO date and time it ended
+ * @property {string} name the player's name
+ * @property {string[]} players
+ * @property {boolean} won
+ * @property {number} chips chips won (negative: lost) over the match
+ * @property {number} score the trading score (review.score)
+ * @property {number} trades
+ * @property {{text: string, gain: number} | null} best
+ * @property {{text: string, gain: number} | null} worst
+ */
+
+/** @returns {{v: 1, matches: MatchStat[]}} */
+export function readStats() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STATS_KEY) ?? "null");
+    if (s && Array.isArray(s.matches)) return { v: 1, matches: s.matches };
+  } catch { /* unreadable: start again */ }
+  return { v: 1, matches: [] };
+}
+
+/** @param {{v: 1, matches: MatchStat[]}} s */
+function writeStats(s) {
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(s)); return true; } catch { return false; }
+}
+
+export function clearStats() {
+  try { localStorage.removeItem(STATS_KEY); } catch { /* ignore */ }
+}
+
+/**
+ * Totals over the stored matches (the best and worst trade across all of them).
+ * @param {MatchStat[]} matches
+ */
+export function totals(matches) {
+  const trades = matches.flatMap((m) => [m.best, m.worst]).filter((t) => t != null);
+  const byGain = [...trades].sort((a, b) => b.gain - a.gain);
+  return {
+    played: matches.length,
+    won: matches.filter((m) => m.won).length,
+    chips: matches.reduce((a, m) => a + m.chips, 0),
+    score: Math.round(matches.reduce((a, m) => a + m.score, 0) * 100) / 100,
+    best: byGain[0] ?? null,
+    worst: byGain[byGain.length - 1] ?? null,
+  };
+}
+
+/**
+ * Record the match that has just ended, for `seat` (once: a match already stored is skipped).
+ * @param {{request: (req: any) => Promise<any>}} engine
+ * @param {any} view a view with match_over
+ * @param {number} seat
+ * @returns {Promise<MatchStat|null>} what was stored (null: nothing new)
+ */
+export async function recordMatch(engine, view, seat) {
+  if (!view?.match_over || !view.match_outcome) return null;
+  const rec = await engine.request({ op: "record" });
+  if (!rec.ok) return null;
+  const r = rec.record;
+  const id = `${r.seed}:${r.players.join("|")}:${r.actions.length}`;
+  const stats = readStats();
+  if (stats.matches.some((m) => m.id === id)) return null;
+  const rv = await engine.request({ op: "review", seat });
+  if (!rv.ok) return null;
+  const review = rv.review;
+  const hands = view.hands ?? [];
+  const start = hands[0]?.chips_before?.[seat];
+  const end = view.seats?.[seat]?.chips ?? 0;
+  const pick = (/** @type {number|null} */ step) => {
+    const t = review.trades.find((/** @type {any} */ x) => x.step === step);
+    return t ? { text: t.you, gain: t.gain } : null;
+  };
+  /** @type {MatchStat} */
+  const m = {
+    id, date: new Date().toISOString(), name: view.seats?.[seat]?.name ?? "",
+    players: r.players, won: view.match_outcome.winners.includes(seat),
+    chips: start == null ? 0 : end - start, score: review.score, trades: review.trades.length,
+    best: pick(review.best), worst: pick(review.worst),
+  };
+  stats.matches.push(m);
+  stats.matches = stats.matches.slice(-MAX_MATCHES);
+  writeStats(stats);
+  return m;
+}
+
+/** @param {string} tag @param {string|null} [cls] @param {string} [text] */
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The statistics dialog, made once. */
+function dialog() {
+  let dlg = /** @type {HTMLDialogElement|null} */ (document.getElementById("stats"));
+  if (dlg) return dlg;
+  dlg = /** @type {HTMLDialogElement} */ (el("dialog", "learn-dialog stats-dialog"));
+  dlg.id = "stats";
+  dlg.setAttribute("aria-labelledby", "stats-title");
+  document.body.append(dlg);
+  return dlg;
+}
+
+/** "+3", "−2", "0" */
+function signed(/** @type {number} */ x) {
+  const r = Math.round(x * 10) / 10;
+  return r === 0 ? "0" : `${r > 0 ? "+" : "−"}${Math.abs(r)}`;
+}
+
+/** Fill the dialog from what is stored. */
+function fill(/** @type {HTMLDialogElement} */ dlg) {
+  const { matches } = readStats();
+  const t = totals(matches);
+  const title = el("h2", null, "Your statistics on this device");
+  title.id = "stats-title";
+  const parts = [title];
+  if (!matches.length) {
+    parts.push(el("p", null, "No match has been finished on this device yet. Statistics are recorded when a match ends."));
+  } else {
+    const dl = el("dl", "stats-figures");
+    dl.id = "stats-figures";
+    for (const [k, v, key] of [["Matches played", String(t.played), "played"], ["Matches won", String(t.won), "won"],
+      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"]]) {
+      const d = el("div");
+      d.dataset.stat = key;
+      d.append(el("dt", null, k), el("dd", null, v));
+      dl.append(d);
+    }
+    parts.push(dl);
+    if (t.best) parts.push(el("p", "stats-best", `Best trade (${signed(t.best.gain)} chips): ${t.best.text}`));
+    if (t.worst && t.worst !== t.best) parts.push(el("p", "stats-worst", `Worst trade (${signed(t.worst.gain)} chips): ${t.worst.text}`));
+    const series = [{ name: "Trading score", values: matches.map((m) => m.score) }];
+    parts.push(el("h3", null, "Trading score, match by match"));
+    parts.push(chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1,
+      description: `Trading score of each of your last ${matches.length} ${matches.length === 1 ? "match" : "matches"}: ` +
+        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}`).join("; ") + "." }));
+    parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
+      `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
+  }
+  const row = el("div", "row-buttons");
+  const exp = /** @type {HTMLButtonElement} */ (el("button", null, "Export (JSON)"));
+  exp.type = "button"; exp.id = "stats-export"; exp.disabled = !matches.length;
+  exp.addEventListener("click", () => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(readStats(), null, 2)], { type: "application/json" }));
+    a.download = "speculation-statistics.json";
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
+  const clr = /** @type {HTMLButtonElement} */ (el("button", null, "Clear the statistics"));
+  clr.type = "button"; clr.id = "stats-clear"; clr.disabled = !matches.length;
+  clr.addEventListener("click", async () => {
+    dlg.close();
+    const ok = await ask({ title: "Clear the statistics?", okLabel: "Clear them",
+      text: `Forget the ${matches.length} ${matches.length === 1 ? "match" : "matches"} recorded on this device? This cannot be undone.` });
+    if (ok) clearStats();
+    openStats();
+  });
+  const close = /** @type {HTMLButtonElement} */ (el("button", "primary", "Close"));
+  close.type = "button"; close.id = "stats-close";
+  close.addEventListener("click", () => dlg.close());
+  row.append(exp, clr, close);
+  parts.push(row);
+  dlg.replaceChildren(...parts);
+  return close;
+}
+
+/** Show the statistics dialog. */
+export function openStats() {
+  const dlg = dialog();
+  const close = fill(dlg);
+  if (!dlg.open) dlg.showModal();
+  close.focus();
+}
+
+/** A "Statistics" button in the header's navigation (made once). */
+export function wireStatsEntry() {
+  if (document.getElementById("btn-stats")) return;
+  const nav = document.querySelector(".site-nav");
+  if (!nav) return;
+  const b = /** @type {HTMLButtonElement} */ (el("button", "nav-btn", "Statistics"));
+  b.type = "button";
+  b.id = "btn-stats";
+  b.addEventListener("click", () => openStats());
+  document.getElementById("btn-settings")?.before(b);
+}
