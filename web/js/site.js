@@ -9,6 +9,8 @@ import { setStatus, applyDisplaySettings } from "./render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
+import { storeLastView } from "./last-view.js";
+import { endPreview } from "./preview.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -25,6 +27,8 @@ export function startSite() {
       onHandEnd: () => { requestPersistence(); }, // a hand has finished: ask to keep the save
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
+      // the live table replaces the stored one, and is kept for the next visit (preview.js)
+      onDraw: (view) => { endPreview(); storeLastView(view, table.holder); },
     },
   });
 
