@@ -25,7 +25,7 @@ function engineView() {
         revealed: [], busted: false, dealer: true },
     ],
     seen: ["QH", "9H"], legal: [{ type: "pass", seat: 0 }], prompt: { seat: 1, text: "…", you: "…" },
-    odds: { seats: [] }, hands: [{ cards: [["AS"], ["2C"]] }], last_hand: { cards: [["AS"], ["2C"]] },
+    odds: { seats: [{ seat: 0, p: "7/10", f: 0.7 }, { seat: 1, p: "3/10", f: 0.3 }], per_card: { p: "1/10", f: 0.1 } }, hands: [{ cards: [["AS"], ["2C"]] }], last_hand: { cards: [["AS"], ["2C"]] },
     match_over: false, match_outcome: null,
   };
 }
@@ -36,13 +36,14 @@ test("a stored view reads back as the felt's fields only", () => {
   const got = readLastView(s);
   assert.equal(got.holder, 0);
   assert.deepEqual(Object.keys(got.view).sort(), ["best", "dead_hand", "dealer", "hand", "match_over",
-    "phase", "pot", "seats", "to_act", "trump", "upcard"]);
+    "odds", "phase", "pot", "seats", "to_act", "trump", "upcard"]);
+  assert.deepEqual(got.view.odds, { seats: [{ seat: 0, p: "7/10", f: 0.7 }, { seat: 1, p: "3/10", f: 0.3 }] });
   assert.equal(got.view.pot, 14);
   assert.deepEqual(got.view.seats.map((x) => [x.name, x.chips, x.stack]), [["Fanny", 40, 2], ["Mary", 31, 3]]);
   assert.equal(got.view.seats[1].bot_name, "Mary");
   // the history (earlier hands' cards), the legal moves and the odds are not kept
   const raw = s.getItem(LAST_VIEW_KEY);
-  for (const gone of ["legal", "hands", "last_hand", "seen", "odds", "AS", "2C"]) assert.ok(!raw.includes(gone), gone);
+  for (const gone of ["legal", "hands", "last_hand", "seen", "per_card", "AS", "2C"]) assert.ok(!raw.includes(gone), gone);
 });
 
 test("no stored view, or a cleared one, reads as null", () => {
@@ -80,6 +81,8 @@ const BREAKAGES = {
   "a pot as text": (o) => { o.view.pot = "14"; return o; },
   "no phase": (o) => { delete o.view.phase; return o; },
   "a holder not seated": (o) => ({ ...o, holder: 4 }),
+  "a chance above one": (o) => { o.view.odds.seats[0].f = 7; return o; },
+  "a chance for nobody seated": (o) => { o.view.odds.seats[0].seat = 6; return o; },
   "a dead hand as text": (o) => { o.view.dead_hand = "3"; return o; },
 };
 

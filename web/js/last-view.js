@@ -43,6 +43,7 @@ const KINDS = new Set(["human", "bot"]);
  * @property {number|null} to_act
  * @property {string} phase
  * @property {boolean} match_over
+ * @property {{seats: {seat: number, p: string, f: number}[]}|null} odds each seat's chance (public)
  * @property {StoredSeat[]} seats
  */
 
@@ -94,6 +95,18 @@ function seat(s, i) {
   return out;
 }
 
+/** @param {any} odds @param {number} seats */
+function oddsOf(odds, seats) {
+  if (odds == null || odds.seats == null) return null;
+  need(Array.isArray(odds.seats) && odds.seats.length <= seats, "the odds");
+  return {
+    seats: odds.seats.map((/** @type {any} */ o) => {
+      need(o && typeof o.p === "string" && o.p.length <= 80 && Number.isFinite(o.f) && o.f >= 0 && o.f <= 1, "a chance");
+      return { seat: count(o.seat, seats - 1), p: o.p, f: o.f };
+    }),
+  };
+}
+
 /**
  * The felt's fields of a view, checked; throws Malformed for anything the felt cannot draw.
  * @param {any} v
@@ -119,6 +132,7 @@ function feltOf(v) {
     to_act: seatOrNull(v.to_act),
     phase: v.phase,
     match_over: v.match_over === true,
+    odds: oddsOf(v.odds, seats.length),
     seats,
   };
 }

@@ -50,8 +50,8 @@ export function startPreview() {
   banner.id = BANNER_ID;
   banner.className = "preview-banner";
   banner.setAttribute("role", "status");
-  banner.textContent = "Resuming your match… This is the table as you left it; "
-    + "it comes to life as soon as the game engine is ready.";
+  banner.textContent = "Resuming your match… The table is as you left it; it comes to life "
+    + "when the game engine is ready.";
   table.prepend(banner);
   table.classList.add("is-preview");
   table.setAttribute("aria-busy", "true");
