@@ -9,6 +9,7 @@ that starts a match from a link (so there is a save and a stored last table), wa
 service worker to take control, then makes --visits repeat visits. For every visit it reads,
 in ms from navigation start:
 
+  fcp       the browser's first contentful paint (the HTML and CSS, before any script)
   shell     performance.mark "speculation:shell" (the frame that paints the page's shell)
   preview   "speculation:preview" (the frame that paints the stored table; repeat visits only)
   playable  body[data-state] first "idle": the live table accepts input (watched here, so a
@@ -40,7 +41,9 @@ INIT = """(() => {
   window.__longest = 0;
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!window.__idleAt) window.__longest = Math.max(window.__longest, e.duration);
+      for (const e of list.getEntries()) {
+        if (!window.__idleAt) window.__longest = Math.max(window.__longest, e.duration);
+      }
     }).observe({ type: "longtask", buffered: true });
   } catch {}
   document.addEventListener("DOMContentLoaded", () => {
@@ -50,16 +53,24 @@ INIT = """(() => {
   });
 })();"""
 PROBE = """() => {
-  if (!window.__idleAt) return document.body && document.body.dataset.state === "failed" ? { failed: true } : null;
-  const at = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
-  return { shell: at("speculation:shell"), preview: at("speculation:preview"),
-           playable: window.__idleAt, longest: window.__longest };
+  if (!window.__idleAt) {
+    return document.body && document.body.dataset.state === "failed" ? { failed: true } : null;
+  }
+  const at = (name) => {
+    const e = performance.getEntriesByName(name)[0];
+    return e ? e.startTime : null;
+  };
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  return { fcp: fcp ? fcp.startTime : null, shell: at("speculation:shell"),
+           preview: at("speculation:preview"), playable: window.__idleAt, longest: window.__longest };
 }"""
 WAIT_CONTROLLED = """async () => {
-  for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return !!navigator.serviceWorker.controller;
 }"""
-COLUMNS = ("shell", "preview", "playable", "longest")
+COLUMNS = ("fcp", "shell", "preview", "playable", "longest")
 
 
 def load_build():
