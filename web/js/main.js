@@ -6,12 +6,17 @@ import { startEmbed } from "./embed-frame.js";
 import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
+import { startPreview } from "./preview.js";
+
+// The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
+requestAnimationFrame(() => performance.mark("speculation:shell"));
 
 if (new URLSearchParams(location.search).get("embed") === "1") {
   applyDisplaySettings(loadSettings(), { theme: false }); // the reader's four colours and motion
   startEmbed();
   initOffline();
 } else {
+  startPreview(); // a returning player's last table, before the engine boots (preview.js)
   const site = startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
 }

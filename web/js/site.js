@@ -12,6 +12,8 @@ import { requestPersistence, noteSave } from "./offline.js";
 import { reviewEntry } from "./review.js";
 import { createTutorial } from "./tutorial.js";
 import { recordMatch, wireStatsEntry } from "./stats.js";
+import { storeLastView } from "./last-view.js";
+import { endPreview } from "./preview.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -32,7 +34,11 @@ export function startSite() {
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
       onEvents: (events) => tutorial.onEvents(events),
-      onDraw: (view) => tutorial.onView(view),
+      onDraw: (view) => {
+        endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
+        storeLastView(view, table.holder);
+        tutorial.onView(view);
+      },
       onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
         const view = table.view;
         reviewEntry(table, view, mySeat(view));
