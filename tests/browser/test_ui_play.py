@@ -131,7 +131,7 @@ def play_on(page: Page, until, limit: int = 300) -> None:
             page.locator("#handover-go").click()
             settle(page, before)
             continue
-        buttons = page.locator("#controls").get_by_role("button", name=PLAIN)
+        buttons = page.locator("#controls, #hand-result").get_by_role("button", name=PLAIN)
         if buttons.count() == 0:
             raise AssertionError(f"no plain move to make; status: {page.inner_text('#status')}")
         before = state(page)[1]
