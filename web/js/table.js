@@ -243,7 +243,8 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     if (!site || !view.match_over) { box.hidden = true; return; }
     const fresh = box.hidden;
     box.hidden = false;
-    if (fresh) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
+    // the last hand's panel, when open, keeps the focus (its button leads here)
+    if (fresh && !handResult.isOpen()) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
     const hands = view.hands ?? [];
     const series = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => {
       const values = [hands[0]?.chips_before?.[i] ?? s.chips];
