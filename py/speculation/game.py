@@ -72,6 +72,8 @@ class Haggle:
     bid: int | None = None
     asks: int = 0
     bids: int = 0
+    # every price named so far, in order: (seat, price); the seller's are asks, the buyer's bids
+    offers: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -615,7 +617,8 @@ class Game:
         sale = self.sale
         assert sale is not None and a.target is not None and a.price is not None
         sale.method = "negotiation"
-        self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1)
+        self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1,
+                             offers=[(a.seat, a.price)])
         self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} to "
                    f"{self.names[a.target]}, asking {chips(a.price)}.", seat=a.seat, other=a.target,
                    card=card_str(sale.card), amount=a.price, method="negotiation")
@@ -626,7 +629,7 @@ class Game:
         assert self.market is not None
         self.market.offers[a.seat] = self.market.offers.get(a.seat, 0) + 1
         self.haggle = Haggle("market", a.target, a.seat, a.target, position=a.card,
-                             bid=a.price, bids=1)
+                             bid=a.price, bids=1, offers=[(a.seat, a.price)])
         self._emit("offer", f"{self.names[a.seat]} offers {chips(a.price)} for {self.names[a.target]}'s "
                    f"{ordinal(a.card)} face-down card, sight unseen.", seat=a.seat,
                    other=a.target, position=a.card, amount=a.price)
@@ -641,6 +644,7 @@ class Game:
         else:
             h.bid, h.bids, h.to_move = a.price, h.bids + 1, h.seller
             other = h.seller
+        h.offers.append((a.seat, a.price))
         self._emit("counter", f"{self.names[a.seat]} counters with {chips(a.price)}.", seat=a.seat,
                    other=other, amount=a.price)
         self.to_act = h.to_move

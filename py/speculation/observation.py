@@ -116,7 +116,11 @@ def pending(game: Game) -> dict[str, Any] | None:
     if game.phase == "negotiation" and h is not None:
         d: dict[str, Any] = {"context": h.context, "seller": h.seller, "buyer": h.buyer,
                              "ask": h.ask, "bid": h.bid, "asks": h.asks, "bids": h.bids,
-                             "rounds": game.rules.negotiation_rounds, "to_move": h.to_move}
+                             "rounds": game.rules.negotiation_rounds, "to_move": h.to_move,
+                             "asks_left": game.rules.negotiation_rounds - h.asks,
+                             "bids_left": game.rules.negotiation_rounds - h.bids,
+                             "offers": [{"seat": s, "side": "ask" if s == h.seller else "bid",
+                                         "price": p} for s, p in h.offers]}
         if h.context == "sale" and sale is not None:
             d["card"] = card_str(sale.card)
         else:

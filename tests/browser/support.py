@@ -152,7 +152,7 @@ MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.
 def one_move(page: Page) -> None:
     """Make the first plain move the controls offer (confirming it if asked) and settle."""
     before = state(page)[1]
-    buttons = page.locator("#controls").get_by_role("button", name=MOVES)
+    buttons = page.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
     expect(buttons.first).to_be_visible(timeout=30000)
     buttons.first.click()
     if page.locator("#confirm").is_visible():

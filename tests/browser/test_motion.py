@@ -72,7 +72,7 @@ def test_cards_move_only_from_real_boxes_inside_the_table(watched: Page):
         if page.locator("#handover").is_visible():
             page.locator("#handover-go").click()
         else:
-            page.locator("#controls").get_by_role("button", name=PLAIN).first.click()
+            page.locator("#controls, #hand-result").get_by_role("button", name=PLAIN).first.click()
         settle(page, before)
     assert page.locator("#match-summary").is_visible(), "the three hands were not played out"
     assert {"1", "2", "3"} <= hands_seen

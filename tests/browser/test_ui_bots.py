@@ -39,6 +39,9 @@ def click_and_settle(page: Page, locator, confirm: bool = False) -> None:
 def human_turn(page: Page, offered: list[bool]) -> None:
     controls = page.locator("#controls")
     button = lambda name: controls.get_by_role("button", name=name)  # noqa: E731
+    # the end of a hand: its panel over the table holds "Next hand"
+    if page.locator("#hand-result").get_by_role("button", name="Next hand").count():
+        return click_and_settle(page, page.locator("#hand-result").get_by_role("button", name="Next hand"))
     for name in ("Deal the hand", "Turn up my top card", "Next hand"):
         if button(name).count():
             return click_and_settle(page, button(name))

@@ -131,7 +131,7 @@ def play_on(page: Page, until, limit: int = 300) -> None:
             page.locator("#handover-go").click()
             settle(page, before)
             continue
-        buttons = page.locator("#controls").get_by_role("button", name=PLAIN)
+        buttons = page.locator("#controls, #hand-result").get_by_role("button", name=PLAIN)
         if buttons.count() == 0:
             raise AssertionError(f"no plain move to make; status: {page.inner_text('#status')}")
         before = state(page)[1]
@@ -250,7 +250,11 @@ def test_firm_price_reload_resumes_and_ace_upcard(watched: Page):
     # Finish hand 1 (Edmund's queen stands: nobody else holds a heart).
     play_on(page, lambda p: p.locator("#hand-result").is_visible())
     expect(page.locator("#hand-result")).to_contain_text("Edmund takes the pot")
-    # Hand 2: the winner deals; the upcard is an ace, which wins at once.
+    # Hand 2: the winner deals; the upcard is an ace, which wins at once. The result panel's
+    # "Next hand" comes first (it holds the one way on), then the screen goes to Edmund.
+    before = state(page)[1]
+    page.locator("#hand-result").get_by_role("button", name="Next hand").click()
+    settle(page, before)
     press(page, "Edmund", "Deal the hand")
     expect(page.locator("#match-summary")).to_be_visible()
     expect(page.locator("#hand-result")).to_contain_text("ace of trumps")

@@ -201,6 +201,22 @@ def test_haggle_accept_settles_at_the_other_sides_last_price():
                                            "king of hearts.")
 
 
+def test_haggle_pending_lists_every_price_named_and_the_offers_each_side_has_left():
+    """The table's haggle panel shows the asks and bids so far and the rounds left from the
+    view alone (the `negotiation_rounds` option bounds each side's offers)."""
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    call(s, op="act", action={"seat": 0, "type": "sell_negotiate", "price": 9, "target": 2})
+    r = call(s, op="act", action={"seat": 2, "type": "counter", "price": 4}, viewer=0)
+    p = r["view"]["pending"]
+    assert p["offers"] == [{"seat": 0, "side": "ask", "price": 9},
+                           {"seat": 2, "side": "bid", "price": 4}]
+    assert (p["rounds"], p["asks_left"], p["bids_left"]) == (3, 2, 2)
+    r = call(s, op="act", action={"seat": 0, "type": "counter", "price": 7}, viewer=0)
+    p = r["view"]["pending"]
+    assert [o["price"] for o in p["offers"]] == [9, 4, 7] and p["asks_left"] == 1
+
+
 def test_every_view_has_a_prompt_for_the_seat_to_act_until_the_match_ends():
     s = started(seed=11, rules={"max_hands": 1})
     for _ in range(200):

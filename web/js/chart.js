@@ -237,7 +237,7 @@ export function chipsChart(series, { title = "Chips after each hand", xLabel = "
   const m = chartModel(series, { title, ...rest });
   const { width: W, height: H, left: L, right: R, top: T, bottom: B } = m.size;
   const id = `chart-${++charts}`;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-title ${id}-desc` });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-caption` });
   svg.append(s("title", { id: `${id}-title` }, title));
   svg.append(s("desc", { id: `${id}-desc` }, m.description));
   for (const t of m.yTicks) {
@@ -257,7 +257,12 @@ export function chipsChart(series, { title = "Chips after each hand", xLabel = "
   }
   const wrap = document.createElement("figure");
   wrap.className = "chart-wrap";
-  wrap.append(svg);
+  // the chart in words, read by screen readers (the picture is described by it)
+  const caption = document.createElement("figcaption");
+  caption.id = `${id}-caption`;
+  caption.className = "visually-hidden chart-description";
+  caption.textContent = m.description;
+  wrap.append(svg, caption);
   const legend = document.createElement("ul");
   legend.className = "legend";
   for (const line of m.lines) {

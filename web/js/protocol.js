@@ -156,7 +156,9 @@
  * `negotiation`: a haggle between `seller` and `buyer`, over the card on sale (`context`
  * "sale", with `card`) or over one of the seller's face-down cards (`context` "market", with
  * `position`). `ask` and `bid` are the standing prices (null until made), `asks` and `bids`
- * how many of each were made, `rounds` the most each side may make, `to_move` whose answer it is.
+ * how many of each were made, `rounds` the most each side may make, `asks_left` / `bids_left`
+ * how many more each side may make, `offers` every price named so far in order, `to_move`
+ * whose answer it is.
  * @typedef {object} NegotiationPending
  * @property {"sale" | "market"} context
  * @property {Seat} seller
@@ -166,6 +168,9 @@
  * @property {number} asks
  * @property {number} bids
  * @property {number} rounds
+ * @property {number} asks_left
+ * @property {number} bids_left
+ * @property {{seat: Seat, side: "ask" | "bid", price: number}[]} offers
  * @property {Seat} to_move
  * @property {CardName} [card]
  * @property {number} [position]

@@ -9,11 +9,12 @@ import { setStatus, applyDisplaySettings } from "./render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
-import { reviewEntry } from "./review.js";
+import { openReview, reviewEntry } from "./review.js";
 import { createTutorial } from "./tutorial.js";
 import { recordMatch, wireStatsEntry } from "./stats.js";
 import { storeLastView } from "./last-view.js";
 import { endPreview } from "./preview.js";
+import { createSound } from "./sound.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -25,6 +26,7 @@ export function startSite() {
   const table = createTable({
     mode: "site",
     pace: () => settings.pace,
+    sound: createSound($("btn-sound")),
     hooks: {
       afterMove: save,
       onHandEnd: (view) => { // a hand has finished: ask to keep the save; offer its review
@@ -109,9 +111,13 @@ export function startSite() {
   }
 
   function summaryButtons() {
+    const rematch = document.createElement("button");
+    rematch.type = "button";
+    rematch.className = "primary";
+    rematch.textContent = "Rematch";
+    rematch.addEventListener("click", () => table.run(() => startRematch()));
     const again = document.createElement("button");
     again.type = "button";
-    again.className = "primary";
     again.textContent = "Set up a new match";
     again.addEventListener("click", () => openSetup());
     const rec = document.createElement("button");
@@ -127,7 +133,23 @@ export function startSite() {
       a.click();
       a.remove();
     });
-    return [again, rec];
+    const review = document.createElement("button");
+    review.type = "button";
+    review.textContent = "Review";
+    review.addEventListener("click", () => {
+      openReview({ engine: table, seat: mySeat(table.view), hand: null, returnFocus: review })
+        .catch((err) => console.error(err));
+    });
+    return [rematch, review, again, rec];
+  }
+
+  /** The same players and rules as the match just played, on a new deal (the engine picks the
+   * seed when none is given). */
+  async function startRematch() {
+    const r = await table.request({ op: "record" });
+    if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
+    const rec = r.record;
+    await startMatch({ players: rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name })), rules: rec.rules });
   }
 
   // -------------------------------------------------------------- set-up and start
@@ -159,7 +181,8 @@ export function startSite() {
       return;
     }
     table.reset({ holder: null });
-    table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${s.seed}.`, "hand-sep");
+    const seed = s.seed ?? r.view?.record?.seed ?? (await table.request({ op: "record" })).record?.seed;
+    table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${seed}.`, "hand-sep");
     $("setup").hidden = true;
     if (!fromLink) $("notice").hidden = true;
     await save();

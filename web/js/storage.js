@@ -5,6 +5,8 @@
 //   readSave()                        // null, {raw, snapshot, ui} or {raw, bad}
 export const SAVE_KEY = "speculation:save:v1";
 export const SETTINGS_KEY = "speculation:settings:v1";
+/** "on" or "off": the header's sound toggle (sound.js). */
+export const SOUND_KEY = "speculation:sound:v1";
 
 /**
  * The page's own settings (never the game's rules).

@@ -9,8 +9,10 @@
 import { renderTable, setStatus } from "./render.js";
 import { buildControls } from "./controls.js";
 import { seatName, promptText, chips } from "./text.js";
-import { cardFace } from "./cards.js";
 import { chipsChart } from "./chart.js";
+import { snapshot, playEvents } from "./motion.js";
+import { createAnnouncer } from "./announce.js";
+import { createHandResult } from "./hand-result.js";
 
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
 export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 1100, slow: 2600 });
@@ -37,9 +39,11 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @param {() => string} [opts.pace] the current pace name (a key of PACE_MS)
  * @param {number|null} [opts.viewer] the seat whose view is shown (null: a spectator)
  * @param {TableHooks} [opts.hooks]
+ * @param {{forEvents: (events: any[]) => unknown, play: (name: any) => unknown} | null} [opts.sound]
+ *   the site's sounds (sound.js)
  */
 export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
-  viewer = null, hooks = {} } = {}) {
+  viewer = null, hooks = {}, sound = null } = {}) {
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
   const site = mode === "site";
   const logCap = site ? 400 : 60;
@@ -48,6 +52,14 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   let ticks = 0;
   /** @type {Promise<unknown>} */
   let chain = Promise.resolve();
+  /** the events of the moves made since the last drawing (for motion, banners and sounds) */
+  /** @type {any[]} */
+  let fresh = [];
+  /** when the animations of the last drawing end (performance.now()) */
+  let motionUntil = 0;
+  let wasMyTurn = false;
+  const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
+  const handResult = createHandResult({ root, site, onNext: nextHand });
 
   const table = {
     engine,
@@ -109,6 +121,9 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     table.holder = holder;
     table.seenHand = seenHand;
     table.hands = hands;
+    fresh = [];
+    handResult.reset();
+    news?.clear();
     clearLog();
   }
 
@@ -132,6 +147,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   function logEvents(/** @type {any[]|undefined} */ events = []) {
     for (const ev of events) log(ev.text ?? ev.type, ev.type === "deal" ? "hand-sep" : "");
     hooks.onEvents?.(events);
+    fresh.push(...events);
   }
   function clearLog() {
     table.logItems = [];
@@ -170,17 +186,29 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const prev = table.view;
     table.view = view;
     const built = controls ? buildControls(view, (/** @type {any} */ a) => run(() => humanAct(a))) : null;
+    const shot = snapshot();
     renderTable(view, {
       prev, thinking, viewer: table.holder,
       offerCards: built?.offerCards, onOffer: built?.onOffer,
     });
+    const events = fresh;
+    fresh = [];
+    const ms = playEvents(events, shot, { pace: pace() });
+    motionUntil = performance.now() + ms;
+    news?.events(events, view);
+    news?.panel(view);
+    sound?.forEvents(events);
+    const myTurn = controls && !!built?.nodes.length;
+    if (myTurn && !wasMyTurn) sound?.play("turn");
+    wasMyTurn = myTurn;
     const box = $("controls");
     box.replaceChildren(...(built?.nodes ?? []));
     if (site && built?.nodes.length) box.append(adviceGroup(view.seat));
     let status = promptText(view);
     if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
     setStatus(status);
-    showHandResult(view);
+    // the end of a hand: its panel holds the one way on, so the controls wait behind it
+    if (handResult.show(view) && site) box.replaceChildren();
     showSummary(view);
     const finished = view.hands?.length ?? 0;
     if (finished > table.hands && view.last_hand) hooks.onHandEnd?.(view, view.last_hand);
@@ -205,89 +233,10 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       b.disabled = false;
       if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
       const a = r.advice ?? {};
-      const parts = [];
-      if (a.fair_value != null) parts.push(`Fair value about ${Math.round(a.fair_value)} chips` + (a.range ? ` (a sensible price: ${a.range[0]}–${a.range[1]}).` : "."));
-      if (a.suggestion) parts.push(a.suggestion);
-      out.textContent = parts.join(" ") || "No advice is available.";
+      out.textContent = a.summary || a.suggestion || "No advice is available.";
     });
     g.append(b, out);
     return g;
-  }
-
-  function change(/** @type {number} */ c, zero = "0") {
-    return c > 0 ? `+${c}` : c < 0 ? `−${-c}` : zero;
-  }
-
-  /** The end of a hand, from the end of the hand until the next deal (phase "deal"). */
-  function showHandResult(/** @type {any} */ view) {
-    const h = view.last_hand;
-    const box = $("hand-result");
-    if (!h || !(view.phase === "deal" || view.match_over)) { box.hidden = true; return; }
-    box.hidden = false;
-    $("hand-result-title").textContent = `End of hand ${h.number}`;
-    const p = document.createElement("p");
-    p.textContent = h.outcome.text;
-    if (!site) {
-      const changes = document.createElement("p");
-      changes.className = "hint";
-      changes.textContent = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) =>
-        `${s.name} ${change(h.change?.[i] ?? 0, "±0")}`).join(" · ");
-      $("hand-result-body").replaceChildren(p, changes);
-      return;
-    }
-    if (h.outcome.card) {
-      const win = document.createElement("span");
-      win.className = "result-cards result-winner";
-      win.append(cardFace(h.outcome.card));
-      p.prepend(win);
-    }
-    const winners = new Set(h.outcome.winners);
-    const wrap = document.createElement("div");
-    wrap.className = "table-scroll";
-    const t = document.createElement("table");
-    t.className = "result-table";
-    const cap = document.createElement("caption");
-    cap.className = "visually-hidden";
-    cap.textContent = "Every player's cards and chips this hand";
-    const thead = t.createTHead().insertRow();
-    for (const [txt, cls] of [["Player", ""], ["Cards", ""], ["Change", "num"], ["Chips", "num"]]) {
-      const th = document.createElement("th");
-      th.scope = "col"; th.textContent = txt; if (cls) th.className = cls;
-      thead.append(th);
-    }
-    t.prepend(cap);
-    const tb = t.createTBody();
-    (view.seats ?? []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
-      const r = tb.insertRow();
-      const th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = s.name + (winners.has(i) ? " (wins)" : "");
-      r.append(th);
-      const cards = document.createElement("div");
-      cards.className = "result-cards";
-      for (const c of h.cards?.[i] ?? []) cards.append(cardFace(c));
-      if (!cards.childElementCount) cards.textContent = "—";
-      r.insertCell().append(cards);
-      const ch = h.change?.[i] ?? 0;
-      const c1 = r.insertCell();
-      c1.className = `num ${ch > 0 ? "gain" : ch < 0 ? "loss" : ""}`;
-      c1.textContent = change(ch);
-      const c2 = r.insertCell();
-      c2.className = "num";
-      c2.textContent = String(h.chips_after?.[i] ?? s.chips);
-    });
-    wrap.append(t);
-    const parts = [p, wrap];
-    if (h.dead_hand?.length) {
-      const d = document.createElement("p");
-      d.textContent = "The dead hand: ";
-      const cards = document.createElement("span");
-      cards.className = "result-cards";
-      for (const c of h.dead_hand) cards.append(cardFace(c));
-      d.append(cards);
-      parts.push(d);
-    }
-    $("hand-result-body").replaceChildren(...parts);
   }
 
   /** The match summary (the site only): the engine's sentence, the chips chart, what next. */
@@ -296,7 +245,8 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     if (!site || !view.match_over) { box.hidden = true; return; }
     const fresh = box.hidden;
     box.hidden = false;
-    if (fresh) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
+    // the last hand's panel, when open, keeps the focus (its button leads here)
+    if (fresh && !handResult.isOpen()) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
     const hands = view.hands ?? [];
     const series = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => {
       const values = [hands[0]?.chips_before?.[i] ?? s.chips];
@@ -354,7 +304,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       if (site && lh && view.phase === "deal" && table.seenHand !== lh.number && humanSeats(view).length && isBot(view, t)) {
         draw(view);
         table.seenHand = lh.number;
-        nextHandButton();
+        handResult.focus();
         return;
       }
       if (lh && view.phase === "deal") table.seenHand = lh.number;
@@ -367,6 +317,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       // A human's decision. With several humans at one screen, hand the device over first.
       if (humanSeats(view).length > 1 && table.holder !== t) {
         draw(view);
+        if (handResult.isOpen()) return; // the result first; its "Next hand" hands over
         handover(view, t);
         return;
       }
@@ -383,14 +334,11 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     }
   }
 
-  function nextHandButton() {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "primary";
-    b.textContent = "Next hand";
-    b.addEventListener("click", () => advance());
-    $("controls").replaceChildren(b);
-    b.focus();
+  /** The end-of-hand panel's "Next hand": the human dealer deals, or the computer plays on. */
+  function nextHand(/** @type {any} */ view) {
+    const deal = (view?.legal ?? []).find((/** @type {any} */ t) => t.type === "deal" && t.seat === view.seat);
+    if (deal) run(() => humanAct({ type: "deal", seat: deal.seat }));
+    else advance();
   }
 
   function focusControls() {
@@ -424,7 +372,8 @@ export function createTable({ engine = null, root = document, mode = "site", pac
    */
   async function botMove(view, seat, tok) {
     draw(view, { thinking: seat });
-    await sleep(PACE_MS[pace()] ?? PACE_MS.normal);
+    // think for the pace's time, and at least until the last move's animations have played
+    await sleep(Math.max(PACE_MS[pace()] ?? PACE_MS.normal, motionUntil - performance.now()));
     if (tok !== token) return false;
     const res = await request({ op: "bot", seat, viewer: viewerSeat(view) });
     if (tok !== token) return false;

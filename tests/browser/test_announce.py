@@ -1,0 +1,157 @@
+"""What happens is shown on the table (issue 11, items 2 and 3): each event of a move becomes a
+movement (web/js/motion.js) and the moments that matter a banner (web/js/announce.js), with the
+engine's own sentences. With prefers-reduced-motion nothing travels: the same ghosts fade in
+where the event ends, so the information stays.
+
+The scripted hand (two people at one screen, no market windows): Fanny deals and owns the
+upcard, the two of hearts; she sells it at a firm 3 chips to Edmund, who buys it; Fanny turns
+her spades; Edmund, the holder, is skipped; the hand ends with Edmund's unturned cards shown,
+the three of hearts among them, and Edmund takes the pot with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from support import BOOT_S, assert_no_axe_violations, settle, state
+from test_ui_play import scenario_url
+
+pytestmark = pytest.mark.browser
+
+# Edmund gets cards 1, 3, 5; Fanny 2, 4, 6; the upcard is the 7th (Fanny deals).
+DECK = ["3H", "4S", "5C", "6S", "7C", "8S", "2H"]
+URL = scenario_url(["Fanny", "human:Edmund"], seed=4, decks=[DECK],
+                   rules={"max_hands": 1, "facedown_buying": "off"})
+
+# Every ghost motion.js animates is recorded with its kind, its event and its keyframes.
+RECORD = """(() => {
+  window.__motion = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (this.dataset && this.dataset.motion) {
+      window.__motion.push({kind: this.dataset.motion, event: this.dataset.event,
+        card: this.dataset.card || null, faceDown: this.classList.contains("card-back"),
+        named: this.querySelector("[aria-label], [data-card]") !== null,
+        transforms: Array.isArray(frames) ? frames.filter((f) => f.transform && f.transform !== "none").length : 0,
+        opacity: Array.isArray(frames) && frames.some((f) => f.opacity !== undefined)});
+    }
+    return animate.call(this, frames, options);
+  };
+  window.__banners = [];
+  new MutationObserver(() => {
+    const b = document.getElementById("announce-banner");
+    const last = window.__banners[window.__banners.length - 1];
+    if (b && !b.hidden && b.textContent && (!last || last.text !== b.textContent))
+      window.__banners.push({kind: b.dataset.kind, text: b.textContent});
+  }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+})();"""
+
+
+def click(page: Page, locator, confirm: bool = False) -> None:
+    before = state(page)[1]
+    locator.click()
+    if confirm:
+        expect(page.locator("#confirm")).to_be_visible()
+        page.locator("#confirm-ok").click()
+    settle(page, before)
+
+
+def take_screen(page: Page) -> None:
+    if page.locator("#handover").is_visible():
+        click(page, page.locator("#handover-go"))
+
+
+def play_the_sale(page: Page) -> None:
+    """Deal, sell the upcard at 3 chips, buy it, and play the hand out."""
+    page.goto(URL)
+    settle(page, 0, BOOT_S)
+    controls = page.locator("#controls")
+    take_screen(page)
+    click(page, controls.get_by_role("button", name="Deal the hand"))
+    take_screen(page)
+    controls.get_by_label("Price", exact=True).fill("3")
+    click(page, controls.get_by_role("button", name="Offer for sale"), confirm=True)
+    take_screen(page)
+    click(page, controls.get_by_role("button", name=re.compile(r"^Buy .* for 3 chips$")), confirm=True)
+    for _ in range(20):
+        if page.locator("#hand-result").is_visible():
+            return
+        take_screen(page)
+        click(page, page.locator("#controls").get_by_role("button", name="Turn up my top card"))
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("reduced", ["no-preference", "reduce"])
+def test_each_event_is_shown_and_reduced_motion_fades_instead(page: Page, reduced: str):
+    page.emulate_media(reduced_motion=reduced)
+    page.add_init_script(RECORD)
+    play_the_sale(page)
+    moves = page.evaluate("window.__motion")
+    by_event = {}
+    for m in moves:
+        by_event.setdefault(m["event"], set()).add(m["kind"])
+    # antes slide to the pot, the deal reaches every pile, revealed cards flip, the sale moves
+    # the card to the buyer and the chips to the seller, the pot goes to its winner
+    assert by_event.get("ante") == {"chips"}
+    assert by_event.get("deal") == {"deal"}
+    assert by_event.get("upcard") == {"flip"} and by_event.get("reveal") == {"flip"}
+    assert by_event.get("shown") == {"flip"}
+    assert by_event.get("sold") == {"card", "chips"}
+    assert by_event.get("hand_won") == {"chips"}
+    # no ghost names a card in the DOM; a face-down card is a plain back
+    assert all(m["card"] is None and not m["named"] for m in moves)
+    assert all(m["faceDown"] for m in moves if m["kind"] == "deal")
+    if reduced == "reduce":
+        assert all(m["transforms"] == 0 and m["opacity"] for m in moves), moves[:3]
+    else:
+        travelling = [m for m in moves if m["kind"] in ("chips", "card", "flip", "deal")]
+        assert travelling and all(m["transforms"] > 0 for m in travelling)
+
+    # banners queue (each stays long enough to read): the result comes last
+    expect(page.locator("#announce-banner")).to_have_attribute("data-kind", "result", timeout=15000)
+    banners = page.evaluate("window.__banners")
+    kinds = [b["kind"] for b in banners]
+    assert {"kind": "sale", "text": "Fanny sells the two of hearts to Edmund for 3 chips."} in banners
+    assert kinds[-1] == "result"
+    assert banners[-1]["text"] in page.inner_text("#hand-result .hand-result-text")
+    banner = page.locator("#announce-banner")
+    expect(banner).to_have_attribute("role", "status")
+    expect(banner).to_have_attribute("aria-live", "polite")
+
+
+def test_the_motion_setting_off_means_fades_only(page: Page):
+    page.add_init_script("localStorage.setItem('speculation:settings:v1', JSON.stringify({motion: false}))")
+    page.add_init_script(RECORD)
+    play_the_sale(page)
+    moves = page.evaluate("window.__motion")
+    assert moves and all(m["transforms"] == 0 for m in moves)
+    assert {"card", "chips"} <= {m["kind"] for m in moves if m["event"] == "sold"}
+
+
+def test_auction_panel_shows_card_high_bid_bidder_and_who_is_still_in(page: Page):
+    page.goto(scenario_url(["Fanny", "human:Edmund", "human:Mary"], seed=4,
+                           decks=[["3H", "4S", "5C", "6S", "7C", "8S", "9D", "TD", "JD", "2H"]],
+                           rules={"max_hands": 1, "facedown_buying": "off"}))
+    settle(page, 0, BOOT_S)
+    controls = page.locator("#controls")
+    take_screen(page)
+    click(page, controls.get_by_role("button", name="Deal the hand"))
+    take_screen(page)
+    controls.get_by_label("Reserve (lowest price you will take)").fill("1")
+    click(page, controls.get_by_role("button", name="Start the auction"), confirm=True)
+    take_screen(page)
+    panel = page.locator("#deal-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-kind", "auction")
+    expect(panel).to_contain_text("two of hearts")
+    expect(panel).to_contain_text("none yet")
+    bid = controls.get_by_label("Your bid", exact=True)
+    bid.fill(bid.get_attribute("min"))
+    click(page, controls.get_by_role("button", name="Bid"), confirm=True)
+    expect(panel).to_contain_text("High bid")
+    bidder = page.locator("#deal-panel dd").nth(2)
+    expect(bidder).not_to_have_text("—")
+    assert_no_axe_violations(page, "the auction panel")

@@ -1,0 +1,199 @@
+// Announcements on the table: a banner over the felt for the moments that matter (a new best
+// trump, an ace, a completed sale or purchase, a player going out, the hand's result), spoken
+// through a polite live region; and, while they run, a panel for an auction (the card, the high
+// bid and bidder, who is still in) or a haggle (every ask and bid so far, the offers left).
+// Every sentence is the engine's: an event's `text` or the hand's `outcome.text`.
+//
+//   const news = createAnnouncer(document.getElementById("announce"), { pace: () => "normal" });
+//   news.events(events, view);   // after a move: banners for what matters
+//   news.panel(view);            // after every drawing: the auction / haggle panel
+//
+// Nothing here runs at import time.
+import { cardFace, theCard } from "./cards.js";
+import { seatName, chips } from "./text.js";
+
+/** How long one banner stays (ms) at each pace; instant still shows it, briefly. */
+const BANNER_MS = /** @type {Record<string, number>} */ ({ instant: 1400, fast: 1800, normal: 2600, slow: 3600 });
+
+/**
+ * The banners a move's events call for, in order: {kind, text}. Kinds: trump, ace, sale,
+ * purchase, out, result. An ace is known from the hand's outcome (`ace_upcard`,
+ * `ace_revealed`): the banner is the sentence of the event that turned it up.
+ * @param {any[]} events
+ * @param {any} view the view after the move
+ * @returns {{kind: string, text: string}[]}
+ */
+export function bannersFor(events, view) {
+  const out = [];
+  const outcome = view?.last_hand?.outcome;
+  const ended = events.some((e) => e.type === "hand_won" || e.type === "carry_over");
+  const aceCard = ended && outcome && String(outcome.reason).startsWith("ace") ? outcome.card : null;
+  for (const ev of events) {
+    if (!ev.text) continue;
+    if (ev.type === "new_best") out.push({ kind: "trump", text: ev.text });
+    else if (aceCard && (ev.type === "reveal" || ev.type === "upcard") && ev.card === aceCard) out.push({ kind: "ace", text: ev.text });
+    else if (ev.type === "sold") out.push({ kind: "sale", text: ev.text });
+    else if (ev.type === "bought_facedown") out.push({ kind: "purchase", text: ev.text });
+    else if (ev.type === "bust") out.push({ kind: "out", text: ev.text });
+    else if (ev.type === "hand_won" || ev.type === "carry_over") out.push({ kind: "result", text: outcome?.text ?? ev.text });
+  }
+  return out;
+}
+
+/**
+ * @param {HTMLElement | null} root the container on the felt (index.html's #announce)
+ * @param {{pace?: () => string}} [opts]
+ */
+export function createAnnouncer(root, { pace = () => "normal" } = {}) {
+  /** @type {{kind: string, text: string}[]} */
+  const queue = [];
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
+  let banner = /** @type {HTMLElement | null} */ (null);
+  let panelBox = /** @type {HTMLElement | null} */ (null);
+  if (root) {
+    banner = document.createElement("p");
+    banner.id = "announce-banner";
+    banner.className = "announce-banner";
+    banner.setAttribute("role", "status");
+    banner.setAttribute("aria-live", "polite");
+    banner.setAttribute("aria-atomic", "true");
+    banner.hidden = true;
+    panelBox = document.createElement("section");
+    panelBox.id = "deal-panel";
+    panelBox.className = "deal-panel";
+    panelBox.setAttribute("aria-labelledby", "deal-panel-title");
+    panelBox.hidden = true;
+    root.replaceChildren(banner, panelBox);
+  }
+
+  function next() {
+    timer = null;
+    if (!banner) return;
+    const item = queue.shift();
+    if (!item) { banner.hidden = true; banner.textContent = ""; delete banner.dataset.kind; return; }
+    banner.hidden = false;
+    banner.dataset.kind = item.kind;
+    banner.textContent = item.text;
+    // restart the entrance (a CSS animation, a fade when motion is reduced)
+    banner.classList.remove("is-in");
+    void banner.offsetWidth;
+    banner.classList.add("is-in");
+    // the hand's result stays until something else is announced
+    if (item.kind === "result" && !queue.length) return;
+    timer = setTimeout(next, BANNER_MS[pace()] ?? BANNER_MS.normal);
+  }
+
+  /** Banners for a move's events. @param {any[]} events @param {any} view */
+  function events(events, view) {
+    const items = bannersFor(events ?? [], view);
+    if (!items.length) return items;
+    // a long backlog is stale: keep the newest few
+    queue.push(...items);
+    if (queue.length > 3) queue.splice(0, queue.length - 3);
+    if (!timer) next();
+    return items;
+  }
+
+  /** Forget everything shown (a new match). */
+  function clear() {
+    queue.length = 0;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    next();
+    if (panelBox) panelBox.hidden = true;
+  }
+
+  /** The auction or haggle panel from view.pending, or nothing. @param {any} view */
+  function panel(view) {
+    if (!panelBox) return;
+    const p = view?.pending;
+    const ph = view?.phase;
+    if (p && (ph === "auction" || ph === "auction_confirm")) {
+      panelBox.hidden = false;
+      panelBox.dataset.kind = "auction";
+      panelBox.replaceChildren(...auction(view, p));
+    } else if (p && ph === "negotiation") {
+      panelBox.hidden = false;
+      panelBox.dataset.kind = "haggle";
+      panelBox.replaceChildren(...haggle(view, p));
+    } else {
+      panelBox.hidden = true;
+      panelBox.replaceChildren();
+      delete panelBox.dataset.kind;
+    }
+  }
+
+  return { events, panel, clear };
+}
+
+/** @param {string} text */
+function title(text) {
+  const h = document.createElement("h3");
+  h.id = "deal-panel-title";
+  h.className = "deal-panel-title";
+  h.textContent = text;
+  return h;
+}
+
+/** @param {[string, string | Node][]} rows */
+function facts(rows) {
+  const dl = document.createElement("dl");
+  dl.className = "deal-facts";
+  for (const [k, v] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = k;
+    const dd = document.createElement("dd");
+    dd.append(v);
+    dl.append(dt, dd);
+  }
+  return dl;
+}
+
+/** @param {any} view @param {any} p */
+function auction(view, p) {
+  const card = document.createElement("span");
+  card.className = "deal-card";
+  card.append(cardFace(p.card), ` ${theCard(p.card)}`);
+  // the card is on the felt already: keep data-card unique there
+  delete (/** @type {HTMLElement} */ (card.firstChild)).dataset.card;
+  const high = p.high_bid == null ? `none yet (reserve ${chips(p.reserve)})` : chips(p.high_bid);
+  const still = (p.bidders ?? []).map((/** @type {number} */ s) => seatName(view, s)).join(", ") || "nobody";
+  return [
+    title(`Auction by ${seatName(view, p.seller)}`),
+    facts([["Card", card], ["High bid", high],
+      ["Bidder", p.high_bidder == null ? "—" : seatName(view, p.high_bidder)], ["Still in", still]]),
+  ];
+}
+
+/** @param {any} view @param {any} p */
+function haggle(view, p) {
+  const seller = seatName(view, p.seller), buyer = seatName(view, p.buyer);
+  /** @type {string | Node} */
+  let what;
+  if (p.card) {
+    const s = document.createElement("span");
+    s.className = "deal-card";
+    s.append(cardFace(p.card), ` ${theCard(p.card)}`);
+    delete (/** @type {HTMLElement} */ (s.firstChild)).dataset.card;
+    what = s;
+  } else {
+    what = `${seller}'s face-down card ${Number(p.position) + 1}, unseen`;
+  }
+  const list = document.createElement("ol");
+  list.className = "deal-offers";
+  list.setAttribute("aria-label", "Asks and bids so far");
+  for (const o of p.offers ?? []) {
+    const li = document.createElement("li");
+    li.dataset.side = o.side;
+    li.textContent = `${seatName(view, o.seat)} ${o.side === "ask" ? "asks" : "bids"} ${chips(o.price)}`;
+    list.append(li);
+  }
+  if (!list.childElementCount) list.append(Object.assign(document.createElement("li"), { textContent: "no price yet" }));
+  const left = (/** @type {number | undefined} */ n) => (n == null ? "—" : `${n} ${n === 1 ? "offer" : "offers"}`);
+  return [
+    title(`${seller} and ${buyer} haggle`),
+    facts([["Card", what], ["So far", list],
+      [`Left to ${seller}`, left(p.asks_left)], [`Left to ${buyer}`, left(p.bids_left)]]),
+  ];
+}
