@@ -26,7 +26,7 @@ from .history import Entry
 Pair = tuple[float | None, float | None]
 NONE: Pair = (None, None)
 FAIR, NAIVE = 0, 1
-PRIOR_NAIVE = 0.3
+PRIOR_NAIVE = 0.5  # an unknown opponent is as likely to judge by rank as by the odds
 SPREAD = 0.3
 
 
