@@ -10,7 +10,7 @@ those reads.
 
 >>> r = Read(paid=(1.3, None), fit=(0.07, 0.5), n=1)
 >>> r.basis(), round(r.ceiling(), 2), Read().ceiling(), Read().floor(), Read().naive_chance()
-(0, 1.43, 1.0, 1.0, 0.3)
+(0, 1.43, 1.0, 1.0, 0.5)
 >>> round(Read(paid=(2.0, 1.0), fit=(0.48, 0.01), n=1).value("ceiling", 10.0, 12.0), 2)
 13.2
 """
