@@ -45,6 +45,7 @@ SAMPLES = 120  # simulated tables per sale decision
 MAX_PRICE_STEPS = 60  # prices tried above the floor
 FAIR_SHRINK = 1.0  # an unknown judge of the exact odds, read as paying fair value
 SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its yardstick
+CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
 
 
@@ -289,8 +290,10 @@ class TraderBot:
             limit = lim.sell
             start = limit * (1 + self.persona.opening)
             if reads is not None and other is not None:
+                # The expert opens at what it has read this buyer will pay (fair value for a
+                # stranger), not at a fixed mark-up that a fair-value judge would refuse.
                 top = reads[other].value("ceiling", stake.fair, naive_value(obs, stake))
-                start = max(start, min(top, obs.chips[other]))
+                start = max(limit, min(top, obs.chips[other]))
         else:
             mine_made, theirs = int(p.get("bids", 0)), p.get("ask")
             limit = lim.buy
@@ -303,7 +306,11 @@ class TraderBot:
                           f"I accept.")
         if theirs is not None:
             good = theirs >= planned if seller else theirs <= planned
-            if good or (fine and counter is None):
+            # The expert takes a profitable price that is close to its own value at once: the
+            # other side judges much as it does, so holding out risks the trade (and the next
+            # one) for little; a price far on the right side is worth haggling over.
+            close = reads is not None and fine and abs(theirs - limit) <= CLOSE * limit + 0.5
+            if good or close or (fine and counter is None):
                 return accept
         if counter is not None:
             price = math.ceil(planned) if seller else math.floor(planned)
