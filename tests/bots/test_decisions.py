@@ -50,10 +50,10 @@ def test_every_decision_kind_is_exercised_by_the_trading_bots():
     """Sales by every method, firm answers, bids, haggles both ways, face-down offers."""
     seen = set()
     for seed in range(40):
-        # The expert chooses its way of selling by search (it seldom haggles); a casual Henry
-        # haggles by temperament.
+        # The expert chooses its way of selling by search (it seldom haggles); a casual
+        # and a skilled Henry haggle by temperament.
         lineup = ["expert/henry", "casual/mary", "beginner/fanny",
-                  ("skilled/william", "casual/lady_bertram", "casual/henry")[seed % 3]]
+                  ("skilled/william", "casual/henry", "casual/lady_bertram", "skilled/henry")[seed % 4]]
         rules = RULE_SETS[seed % 3]
         for obs, _, d in steps(new_game(4, seed, rules, hands=1), lineup, seed):
             seen.add((obs.phase, d.action.kind))
