@@ -28,6 +28,7 @@ NONE: Pair = (None, None)
 FAIR, NAIVE = 0, 1
 PRIOR_NAIVE = 0.5  # an unknown opponent is as likely to judge by rank as by the odds
 SPREAD = 0.3
+PROBE = 1.1  # how far above its highest price a seat that never refused is probed
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Read:
         if paid is not None and refused is not None and refused > paid:
             return (paid + refused) / 2
         if paid is not None:  # never refused: probe a little above what it paid
-            return max(paid * 1.1, 1.0) if refused is None else paid
+            return max(paid * PROBE, 1.0) if refused is None else paid
         if refused is not None:
             return min(1.0, refused * 0.95)
         return 1.0

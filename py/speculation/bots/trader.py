@@ -347,6 +347,11 @@ class TraderBot:
             owner = min(owners, key=lambda o: (floors[o], -obs.stacks[o], o))
             if reads[owner].n and floors[owner] < lim.buy:
                 price, eager = math.floor(floors[owner] * 0.9), True
+            elif 1 <= naive < lim.buy:
+                # A rank-only judge undervalues a face-down card while a high trump shows: ask
+                # the owner likeliest to judge that way for one at its rank-only value.
+                owner = max(owners, key=lambda o: (reads[o].naive_chance(), obs.stacks[o], -o))
+                price, eager = math.floor(naive), True
         elif not self.level.exact:
             owner = owners[rng.randrange(len(owners))]
         price = clamp(price, 1, min(top, t.price_max or top))
