@@ -1,7 +1,8 @@
 """The expert against the yardsticks, each placed in the expert's own seat (issue 12, item 4).
 
     python benchmarks/yardsticks.py --table weak --deals 2000 --seed 1 --jobs 1
-    python benchmarks/yardsticks.py --table experts --deals 500 --seed 2 --jobs 1
+    python benchmarks/yardsticks.py --table experts --deals 2000 --seed 2 --jobs 1 \
+        --only margin/0,margin/10,margin/20,margin/30,exploit/rankonly
 
 For every deal the same hand is played twice with balanced duplicate seating: once with
 ``expert/edmund`` in entry 0 and once with a yardstick there, the rest of the table (and every

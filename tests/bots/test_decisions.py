@@ -50,8 +50,10 @@ def test_every_decision_kind_is_exercised_by_the_trading_bots():
     """Sales by every method, firm answers, bids, haggles both ways, face-down offers."""
     seen = set()
     for seed in range(40):
+        # The expert chooses its way of selling by search (it seldom haggles); a casual
+        # and a skilled Henry haggle by temperament.
         lineup = ["expert/henry", "casual/mary", "beginner/fanny",
-                  "skilled/william" if seed % 2 else "casual/lady_bertram"]
+                  ("skilled/william", "casual/henry", "casual/lady_bertram", "skilled/henry")[seed % 4]]
         rules = RULE_SETS[seed % 3]
         for obs, _, d in steps(new_game(4, seed, rules, hands=1), lineup, seed):
             seen.add((obs.phase, d.action.kind))
@@ -77,3 +79,23 @@ def test_the_expert_never_asks_more_than_the_pot_when_it_searches():
                     assert d.action.price <= max(obs.pot, 1), (d, obs.pot)
                     sales += 1
     assert sales > 5
+
+
+def test_the_expert_never_names_a_price_on_the_wrong_side_of_its_own_value():
+    """Issue 12: the expert sells with no fixed margin, so the search, not a mark-up, decides its
+    edge; but it must never ask less than a card is worth to it, nor offer more for a face-down
+    card than it is worth to it (its limits travel in ``Decision.private``: buy, sell)."""
+    sells = offers = 0
+    for seed in range(12):
+        lineup = ["expert/edmund", "beginner/mary", "casual/william", "expert/fanny"]
+        for obs, _, d in steps(new_game(4, seed, hands=2), lineup, seed):
+            if not lineup[obs.seat].startswith("expert/") or not d.private:
+                continue
+            buy, sell = d.private[:2]
+            if d.action.kind.startswith("sell_"):
+                assert d.action.price >= sell, (d, sell)
+                sells += 1
+            elif d.action.kind == "offer":
+                assert d.action.price <= buy, (d, buy)
+                offers += 1
+    assert sells > 5 and offers > 5

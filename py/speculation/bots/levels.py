@@ -43,5 +43,5 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
     Level("skilled", "Skilled", 3, "Exact odds and a firm eye for a profitable price.",
           exact=True, noise=0.0, margin=0.12, slack=0.5, models=False),
     Level("expert", "Expert", 4, "Exact odds, reads each opponent from the table talk and "
-          "prices to exploit them.", exact=True, noise=0.0, margin=0.04, slack=0.5, models=True),
+          "prices to exploit them.", exact=True, noise=0.0, margin=0.0, slack=0.05, models=True),
 )}

@@ -10,7 +10,7 @@ those reads.
 
 >>> r = Read(paid=(1.3, None), fit=(0.07, 0.5), n=1)
 >>> r.basis(), round(r.ceiling(), 2), Read().ceiling(), Read().floor(), Read().naive_chance()
-(0, 1.43, 1.0, 1.0, 0.3)
+(0, 1.43, 1.0, 1.0, 0.5)
 >>> round(Read(paid=(2.0, 1.0), fit=(0.48, 0.01), n=1).value("ceiling", 10.0, 12.0), 2)
 13.2
 """
@@ -26,8 +26,9 @@ from .history import Entry
 Pair = tuple[float | None, float | None]
 NONE: Pair = (None, None)
 FAIR, NAIVE = 0, 1
-PRIOR_NAIVE = 0.3
+PRIOR_NAIVE = 0.5  # an unknown opponent is as likely to judge by rank as by the odds
 SPREAD = 0.3
+PROBE = 1.1  # how far above its highest price a seat that never refused is probed
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Read:
         if paid is not None and refused is not None and refused > paid:
             return (paid + refused) / 2
         if paid is not None:  # never refused: probe a little above what it paid
-            return max(paid * 1.1, 1.0) if refused is None else paid
+            return max(paid * PROBE, 1.0) if refused is None else paid
         if refused is not None:
             return min(1.0, refused * 0.95)
         return 1.0

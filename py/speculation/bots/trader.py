@@ -51,6 +51,10 @@ from .pricing import (
 BUDGET = 60_000
 SAMPLES = 120  # simulated tables per sale decision
 MAX_PRICE_STEPS = 60  # prices tried above the floor
+FAIR_SHRINK = 1.0  # an unknown judge of the exact odds, read as paying fair value
+SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its yardstick
+CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
+TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +153,8 @@ class TraderBot:
             plan = self._expert_sale(obs, stake, floor, reads, rng)
             if plan is not None:
                 return plan
+            return Decision(Action(self.seat, "keep"), f"{_cap(why)}; I don't expect anyone "
+                            f"here to pay what it is worth, so I keep it.")
         for method in self.persona.methods:
             d = self._sale_by(method, obs, floor, why)
             if d is not None:
@@ -184,22 +190,28 @@ class TraderBot:
         """Choose how to sell by simulating the buyers.
 
         Each buyer's most it will pay is drawn (``SAMPLES`` times, the same draws for every
-        plan) from a spread around what the log has shown about it; every plan (a firm price, an
-        auction reserve, a haggle with one buyer) is scored by its mean gain over keeping the
-        card, and the best is chosen. The search stops early, keeping the best plan so far, once
-        it has scored ``self.budget`` nodes (plan × simulated table); an ordinary search stays
-        well inside the budget."""
+        plan) from a mixture: a rank-only judge with the chance its read gives, else a judge of
+        the exact odds, each spread around what the log has shown about it. Every plan (a firm
+        price, an auction reserve, a haggle with one buyer) is scored by its mean gain over the
+        card's worth to me (no margin: a sale that does not happen costs nothing, so the search
+        itself finds how much edge to ask for), and the best is chosen. The search stops early,
+        keeping the best plan so far, once it has scored ``self.budget`` nodes (plan × simulated
+        table); an ordinary search stays well inside the budget."""
         nodes = 0
         why = _cap(describe(obs, stake))
         buyers = [s for s in _seats_left_of(obs, self.seat)
                   if not obs.busted[s] and obs.chips[s] > 0]
         if not buyers:
             return None
+        base, share = self.perceived(obs, stake)
+        worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
         draws = _simulated_ceilings(obs, stake, buyers, reads, rng)
         plans: list[tuple[float, Decision]] = []
         firm = template(obs, "sell_firm")
         auction = template(obs, "sell_auction")
         top = max(max(d) for d in draws)
+        seconds = [_second(d) for d in draws]
+        highs = [max(d) for d in draws]
         # Never ask more than the whole pot: nobody pays more for a share of it than all of it.
         prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
         per_price = SAMPLES * (2 + sum(1 for t in obs.legal if t.kind == "sell_negotiate"))
@@ -209,12 +221,13 @@ class TraderBot:
                 break
             nodes += per_price
             if firm is not None and x <= firm.price_max:  # type: ignore[operator]
-                gain = sum(x - floor for d in draws if max(d) >= x) / SAMPLES
+                gain = sum(x - worth for h in highs if h >= x) / SAMPLES
                 plans.append((gain + self._taste("firm"), Decision(
                     Action(self.seat, "sell_firm", x),
                     f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
             if auction is not None and x <= auction.price_max:  # type: ignore[operator]
-                gain = sum(max(_second(d) + 1, x) - floor for d in draws if max(d) >= x) / SAMPLES
+                gain = sum(max(math.floor(s2) + 1, x) - worth
+                           for h, s2 in zip(highs, seconds) if h >= x) / SAMPLES
                 plans.append((gain + self._taste("auction"), Decision(
                     Action(self.seat, "sell_auction", x),
                     f"{why}; auctioning it with a reserve of {x}: the bidding should go "
@@ -224,7 +237,7 @@ class TraderBot:
                     i = buyers.index(t.targets[0]) if t.targets[0] in buyers else None
                     if i is None:
                         continue
-                    gain = 0.9 * sum(x - floor for d in draws if d[i] >= x) / SAMPLES
+                    gain = 0.9 * sum(x - worth for d in draws if d[i] >= x) / SAMPLES
                     name = obs.names[t.targets[0]]
                     plans.append((gain + self._taste("negotiation"), Decision(
                         Action(self.seat, "sell_negotiate", x, t.targets[0]),
@@ -232,12 +245,13 @@ class TraderBot:
         if not plans:
             return None
         best = max(plans, key=lambda p: p[0])
-        return best[1] if best[0] > 0 else None
+        return best[1] if best[0] > TASTE else None
 
     def _taste(self, method: str) -> float:
-        """A small bonus (in chips) for the personality's favourite ways of selling."""
+        """A small bonus (in chips) for the personality's favourite ways of selling: enough to
+        break a tie, never enough to give up a measurable gain."""
         m = self.persona.methods
-        return 0.3 if m[:1] == (method,) else 0.15 if m[1:2] == (method,) else 0.0
+        return TASTE if m[:1] == (method,) else TASTE / 2 if m[1:2] == (method,) else 0.0
 
     # ------------------------------------------------------------------ buying a face-up card
 
@@ -284,8 +298,10 @@ class TraderBot:
             limit = lim.sell
             start = limit * (1 + self.persona.opening)
             if reads is not None and other is not None:
+                # The expert opens at what it has read this buyer will pay (fair value for a
+                # stranger), not at a fixed mark-up that a fair-value judge would refuse.
                 top = reads[other].value("ceiling", stake.fair, naive_value(obs, stake))
-                start = max(start, min(top, obs.chips[other]))
+                start = max(limit, min(top, obs.chips[other]))
         else:
             mine_made, theirs = int(p.get("bids", 0)), p.get("ask")
             limit = lim.buy
@@ -298,7 +314,11 @@ class TraderBot:
                           f"I accept.")
         if theirs is not None:
             good = theirs >= planned if seller else theirs <= planned
-            if good or (fine and counter is None):
+            # The expert takes a profitable price that is close to its own value at once: the
+            # other side judges much as it does, so holding out risks the trade (and the next
+            # one) for little; a price far on the right side is worth haggling over.
+            close = reads is not None and fine and abs(theirs - limit) <= CLOSE * limit + 0.5
+            if good or close or (fine and counter is None):
                 return accept
         if counter is not None:
             price = math.ceil(planned) if seller else math.floor(planned)
@@ -335,6 +355,11 @@ class TraderBot:
             owner = min(owners, key=lambda o: (floors[o], -obs.stacks[o], o))
             if reads[owner].n and floors[owner] < lim.buy:
                 price, eager = math.floor(floors[owner] * 0.9), True
+            elif 1 <= naive < lim.buy:
+                # A rank-only judge undervalues a face-down card while a high trump shows: ask
+                # the owner likeliest to judge that way for one at its rank-only value.
+                owner = max(owners, key=lambda o: (reads[o].naive_chance(), obs.stacks[o], -o))
+                price, eager = math.floor(naive), True
         elif not self.level.exact:
             owner = owners[rng.randrange(len(owners))]
         price = clamp(price, 1, min(top, t.price_max or top))
@@ -351,21 +376,26 @@ def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
     the chance its read gives, else a judge of the exact odds; its price is that yardstick times
     what it has been seen to pay, with a log-normal spread that narrows with evidence."""
     naive = naive_value(obs, stake)
+    rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
+    naive_card = naive_shares(rank, facedown_total(obs))[1]
     kinds = []
     for b in buyers:
         r = reads[b]
-        shrink = 1.0 if r.n else 0.95  # an unknown exact judge wants a little edge
+        # Nobody pays more than the part of the pot it does not already expect to win.
+        room_fair = obs.pot * (1.0 - obs.odds.per_card * obs.stacks[b])
+        room_naive = obs.pot * (1.0 - naive_card * obs.stacks[b])
         kinds.append((r.naive_chance(), r.ceiling(NAIVE) * naive,
-                      r.ceiling(FAIR) * stake.fair * shrink, 0.12 if r.n else 0.15,
-                      0.15 if r.n else 0.3, obs.chips[b]))
+                      r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK),
+                      0.12 if r.n else SD_FAIR, 0.15 if r.n else SD_NAIVE,
+                      min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)))
     out = []
     for _ in range(SAMPLES):
         row = []
-        for p, on_naive, on_fair, sd_fair, sd_naive, cap in kinds:
+        for p, on_naive, on_fair, sd_fair, sd_naive, cap_fair, cap_naive in kinds:
             if naive >= 0.5 and rng.random() < p:
-                row.append(min(cap, on_naive * math.exp(rng.gauss(0, sd_naive))))
+                row.append(min(cap_naive, on_naive * math.exp(rng.gauss(0, sd_naive))))
             else:
-                row.append(min(cap, on_fair * math.exp(rng.gauss(0, sd_fair))))
+                row.append(min(cap_fair, on_fair * math.exp(rng.gauss(0, sd_fair))))
         out.append(row)
     return out
 
