@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from speculation.records import rules_from  # noqa: E402
-from speculation.tournament import interval, play_deal  # noqa: E402
+from speculation.records import rules_from
+from speculation.tournament import interval, play_deal
 
 EXPERT = "expert/edmund"
 TABLES = {"weak": ["casual/edmund", "beginner/edmund"],

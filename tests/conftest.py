@@ -10,9 +10,10 @@ Fixtures
 
 Browser tests (marker `browser`, given to everything under tests/browser/) run
 in Debian's /usr/bin/chromium (helpers: tests/browser/support.py).  Without it
-they fail when CI is set and skip otherwise; the same goes for Node tests (marker `node`, or `node("typescript")` for a test
-that needs that package) without node or node_modules.  A failed browser test leaves a screenshot (pytest-playwright's
---screenshot only-on-failure) and console.log under test-artifacts/.
+they fail when CI is set and skip otherwise; the same goes for Node tests (marker `node`, or
+`node("typescript")` for a test that needs that package) without node or node_modules.  A
+failed browser test leaves a screenshot (pytest-playwright's --screenshot only-on-failure) and
+console.log under test-artifacts/.
 """
 
 from __future__ import annotations

@@ -43,8 +43,9 @@ def test_every_javascript_file_is_checked():
                    if line.strip() and "node_modules" not in line]
         shown = json.loads(_tsc("-p", project, "--showConfig").stdout)["compilerOptions"]
         assert shown["checkJs"] is True and shown["strict"] is True and shown["noEmit"] is True
-    expected = sorted(str(p.relative_to(ROOT)) for p in
-                      [*(ROOT / "web" / "js").glob("*.js"), ROOT / "web" / "embed.js", ROOT / "web" / "sw.js"])
+    web = ROOT / "web"
+    files = [*(web / "js").glob("*.js"), web / "embed.js", web / "sw.js"]
+    expected = sorted(str(p.relative_to(ROOT)) for p in files)
     assert sorted(listed) == expected
 
 

@@ -311,7 +311,7 @@ def nearest_bot(bot_id: str) -> str | None:
     >>> nearest_bot("expert/mary"), nearest_bot("grandmaster/mary"), nearest_bot("expert/tom")
     ('expert/mary', 'expert/mary', 'expert/edmund')
     """
-    ids = [b["id"] for b in _bot_catalogue()]
+    ids: list[str] = [str(b["id"]) for b in _bot_catalogue()]
     level, _, personality = bot_id.partition("/")
     same_level = [i for i in ids if i.split("/")[0] == level]
     if same_level:  # a known level: that personality there, else the level's first (default)
@@ -319,7 +319,8 @@ def nearest_bot(bot_id: str) -> str | None:
     same_personality = [i for i in ids if i.split("/")[-1] == personality]
     if same_personality:  # an unknown level: the strongest one with that personality
         return same_personality[-1]
-    return (difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids or [None])[0]
+    close = difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids
+    return close[0] if close else None
 
 
 class UnknownBotError(BridgeError):

@@ -14,7 +14,7 @@ from speculation.observation import observe
 def test_advice_at_every_decision_of_a_match_is_consistent_with_the_expert():
     game = new_game(4, 14, hands=2)
     n = priced = 0
-    for obs, hist, d in steps(game, ["casual/mary", "expert/edmund", "beginner/henry",
+    for obs, hist, _d in steps(game, ["casual/mary", "expert/edmund", "beginner/henry",
                                      "skilled/fanny"], 14):
         a = coach_advice(obs, hist)
         json.dumps(a)

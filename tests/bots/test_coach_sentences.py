@@ -13,10 +13,10 @@ import random
 import re
 from fractions import Fraction
 
+from botplay import LEVELS, RULE_SETS, new_game, random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import LEVELS, RULE_SETS, new_game, random_action
 from speculation.bots import coach_advice, make_bot, public_history
 from speculation.cards import RANK_NAMES, rank_of, suit_of
 from speculation.observation import observe
@@ -93,7 +93,7 @@ def audit(obs, a: dict) -> None:
 
         def trump(pct, count, total):
             check_percent(pct, trump_share(obs))
-            assert int(total) == n and (count == "none" and above == 0 or int(count) == above)
+            assert int(total) == n and ((count == "none" and above == 0) or int(count) == above)
         strike(rf"the {name} holds with a {NUM} % chance \((?:(none|\d+) of the )?(\d+) unseen "
                rf"cards? (?:can beat|beats?) it\)", trump)
     h = sum(obs.stacks) + obs.dead_hand

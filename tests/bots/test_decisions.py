@@ -72,7 +72,7 @@ def test_the_expert_never_asks_more_than_the_pot_when_it_searches():
     sales = 0
     for seed in range(12):
         lineup = ["expert/edmund", "beginner/mary", "expert/william", "casual/henry"]
-        for obs, hist, d in steps(new_game(4, seed, hands=2), lineup, seed):
+        for obs, _hist, d in steps(new_game(4, seed, hands=2), lineup, seed):
             if obs.phase == "sale" and d.action.price is not None:
                 bot = make_bot(lineup[obs.seat], seed * 31 + obs.seat, obs.seat)
                 if isinstance(bot, TraderBot) and bot.level.models:

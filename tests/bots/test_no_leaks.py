@@ -11,10 +11,10 @@ import json
 import math
 import re
 
+from botplay import RULE_SETS, new_game, steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import RULE_SETS, new_game, steps
 from speculation.bots import catalogue
 from speculation.bots.pricing import above_count, chips, facedown_total, percent, stake_of
 from speculation.bridge import Session

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
+from botplay import RULE_SETS, new_game, steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botplay import RULE_SETS, new_game, steps
 from speculation.bots import catalogue
 from speculation.bots.pricing import percent
 

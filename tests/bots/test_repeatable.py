@@ -10,8 +10,8 @@ import sys
 import time
 
 import pytest
-
 from botplay import new_game, steps
+
 import speculation.bridge  # noqa: F401  (every module a match uses is loaded for the scan)
 from speculation.bots import coach_advice, make_bot
 

@@ -211,7 +211,8 @@ def axe_violations(target: Page | Frame) -> list[dict[str, Any]]:
 
 def assert_no_axe_violations(target: Page | Frame, where: str) -> None:
     violations = axe_violations(target)
-    summary = [f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})" for v in violations]
+    summary = [f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+               for v in violations]
     assert not violations, f"axe violations in {where}:\n" + "\n".join(summary)
 
 

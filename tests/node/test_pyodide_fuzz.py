@@ -15,7 +15,7 @@ import pytest
 from speculation.bridge import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
-import fuzz_corpus  # noqa: E402
+import fuzz_corpus
 
 pytestmark = pytest.mark.node
 
@@ -75,6 +75,7 @@ def test_pyodide_never_crashes_or_changes_the_match(pyodide):
 
 def test_pyodide_and_cpython_give_the_same_codes(cpython, pyodide):
     assert len(pyodide["codes"]) == len(cpython["codes"])
-    diff = [(i, a, b) for i, (a, b) in enumerate(zip(cpython["codes"], pyodide["codes"])) if a != b]
+    pairs = zip(cpython["codes"], pyodide["codes"], strict=True)
+    diff = [(i, a, b) for i, (a, b) in enumerate(pairs) if a != b]
     assert not diff, diff[:20]
     assert pyodide["tally"] == cpython["tally"]

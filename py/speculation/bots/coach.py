@@ -33,7 +33,7 @@ from .decision import forced
 from .history import History
 from .levels import LEVELS
 from .personalities import PERSONALITIES
-from .pricing import chips, describe, percent, plural, stake_of
+from .pricing import describe, percent, plural, stake_of
 from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
@@ -61,7 +61,7 @@ def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
     if obs.to_act != seat or not obs.legal:
         who = "nobody" if obs.to_act is None else obs.names[obs.to_act]
         if obs.pot and obs.phase not in ("deal", "match_over"):
-            worth = (f"your cards give you a {percent(obs.odds.seat[seat])} chance of the "
+            worth = (f"your cards give you a {percent(float(obs.odds.seat[seat]))} chance of the "
                      f"{obs.pot}-chip pot, worth {plural(equity, 'chip')}")
         else:
             worth = "nothing is at stake for you just now"

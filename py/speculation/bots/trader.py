@@ -87,7 +87,7 @@ class TraderBot:
         lim = self.limits(obs, stake)
         reads = self._reads(history, len(obs.names)) if self.level.models else None
         d = self._choose(obs, stake, lim, rng, reads)
-        return replace(d, private=(lim.buy, lim.sell) + d.private)
+        return replace(d, private=(lim.buy, lim.sell, *d.private))
 
     def _choose(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
                 reads: tuple[Read, ...] | None) -> Decision:
@@ -227,7 +227,7 @@ class TraderBot:
                     f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
             if auction is not None and x <= auction.price_max:  # type: ignore[operator]
                 gain = sum(max(math.floor(s2) + 1, x) - worth
-                           for h, s2 in zip(highs, seconds) if h >= x) / SAMPLES
+                           for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
                 plans.append((gain + self._taste("auction"), Decision(
                     Action(self.seat, "sell_auction", x),
                     f"{why}; auctioning it with a reserve of {x}: the bidding should go "
