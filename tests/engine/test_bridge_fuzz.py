@@ -14,10 +14,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from speculation import records
-from speculation.jsonguard import measure
-from speculation.records import integrity_check
 from speculation.actions import KINDS
 from speculation.bridge import _OPS, MAX_REQUEST, Session
+from speculation.jsonguard import measure
+from speculation.records import integrity_check
 
 from .strategies import random_action
 
@@ -574,7 +574,7 @@ def _save_with_bots(bots: list[str]) -> tuple[str, Any]:
     names = ["Fanny"] + [f"Bot {i}" for i in range(1, len(bots) + 1)]
     g = Game(names, seed=9)
     seats = [{"name": "Fanny", "kind": "human"}] + [
-        {"name": n, "kind": "bot", "bot": b} for n, b in zip(names[1:], bots)]
+        {"name": n, "kind": "bot", "bot": b} for n, b in zip(names[1:], bots, strict=True)]
     return records.snapshot(g, seats), g
 
 

@@ -68,9 +68,9 @@ def test_deep_texts_are_refused_before_json_loads_runs(shape: str) -> None:
             "object": '{"a":' * n + "1" + "}" * n,
             "mixed": '[{"a":' * (n // 2) + "0" + "}]" * (n // 2),
             "in_a_member": '{"snapshot": ' + "[" * n + "]" * n + "}"}[shape]
-    with mock.patch.object(jsonguard.json, "loads", side_effect=AssertionError("parsed")):
-        with pytest.raises(JsonLimitError) as e:
-            loads(text)
+    with mock.patch.object(jsonguard.json, "loads", side_effect=AssertionError("parsed")), \
+            pytest.raises(JsonLimitError) as e:
+        loads(text)
     assert e.value.code == "too_complex" and re.search(r"500[01] levels", e.value.message)
 
 
@@ -103,8 +103,8 @@ def test_size_elements_and_numbers() -> None:
     assert loads('"' + "1" * 500 + '"') == "1" * 500  # digits in a string are not a number
 
 
-@pytest.mark.parametrize("text", ["NaN", "[Infinity]", "1e400", '{"a": [-1e999]}', '{"a": -Infinity}', "{", "", "[1,]",
-                                  "'a'", "\x00"])
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", "1e400", '{"a": [-1e999]}', '{"a": -Infinity}',
+                                  "{", "", "[1,]", "'a'", "\x00"])
 def test_not_json_is_bad_json(text: str) -> None:
     with pytest.raises(JsonLimitError) as e:
         loads(text)

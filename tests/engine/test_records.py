@@ -202,7 +202,7 @@ def test_edits_that_replay_alike_are_refused_by_the_integrity_check(edit):
     assert e.value.code == "corrupt_snapshot" and "integrity" in e.value.message
     if edit not in ("drop_check", "check_of_other_save"):
         # the replay alone would not have noticed: resealed, the same edit loads
-        game, loaded_seats = restore(resealed(data))
+        game, _ = restore(resealed(data))
         assert game.state_dict() == g.state_dict()
 
 
@@ -247,9 +247,9 @@ def test_a_deeply_nested_save_is_too_complex_without_parsing(where):
            "state": text.replace('"state":{', '"state":{"x":' + deep + ",", 1),
            "record_meta": text.replace('"record":{', '"record":{"meta":' + deep + ",", 1)}[where]
     assert bad != text
-    with mock.patch("json.loads", side_effect=AssertionError("json.loads was called")):
-        with pytest.raises(RecordError) as e:
-            restore(bad)
+    with mock.patch("json.loads", side_effect=AssertionError("json.loads was called")), \
+            pytest.raises(RecordError) as e:
+        restore(bad)
     assert e.value.code == "too_complex" and re.search(r"500[0-2] levels", e.value.message)
 
 

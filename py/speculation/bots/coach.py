@@ -33,7 +33,7 @@ from .decision import forced
 from .history import History
 from .levels import LEVELS
 from .personalities import PERSONALITIES
-from .pricing import chips, describe, percent, plural, stake_of
+from .pricing import describe, percent, plural, stake_of
 from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
