@@ -14,7 +14,6 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .actions import Action
 from .errors import SpeculationError
 from .game import Game
 from .records import game_from_record, public_summary
@@ -97,15 +96,7 @@ def _demo(args: argparse.Namespace) -> int:
         templates = game.legal_actions()
         quiet = [t for t in templates if t.kind in ("pass", "keep", "decline", "reveal", "deal")]
         t = rng.choice(quiet if quiet and rng.random() < 0.8 else templates)
-        target = card = None
-        if t.cards:
-            target, card = rng.choice(t.cards)
-        elif t.targets:
-            target = rng.choice(t.targets)
-        price = None
-        if t.price_min is not None and t.price_max is not None:
-            price = rng.randint(t.price_min, min(t.price_max, t.price_min + 10))
-        for e in game.apply(Action(t.seat, t.kind, price, target, card)):
+        for e in game.apply(t.sample(rng, spread=10)):
             print(e.text)
     print("Chips:", ", ".join(f"{n} {c}" for n, c in zip(game.names, game.chips, strict=True)))
     return 0

@@ -119,26 +119,28 @@ class Template:
         lo, hi = self.bounds()
         return max(lo, min(hi, round(price)))
 
-    def sample(self, rng: Random, spread: int | None = None) -> Action:
+    def sample(self, rng: Random, spread: int | None = None, price: int | None = None) -> Action:
         """A random instance: a random card or target, then a price drawn uniformly from the
         bounds (from ``price_min`` to at most ``price_min + spread`` when ``spread`` is given).
+        A ``price`` given (already chosen, within the bounds) is used instead of drawing one.
 
         >>> import random
         >>> t = Template("offer", 1, 1, 9, cards=((0, 0), (2, 1)))
         >>> a = t.sample(random.Random(3), spread=2)
         >>> t.admits(a), a.price <= 3
         (True, True)
+        >>> t.sample(random.Random(3), price=9).price
+        9
         """
         target = card = None
         if self.cards:
             target, card = self.cards[rng.randrange(len(self.cards))]
         elif self.targets:
             target = self.targets[rng.randrange(len(self.targets))]
-        price = None
-        if self.price_min is not None and self.price_max is not None:
+        if price is None and self.price_min is not None and self.price_max is not None:
             hi = self.price_max if spread is None else min(self.price_max, self.price_min + spread)
             price = rng.randint(self.price_min, hi)
-        return Action(self.seat, self.kind, price, target, card)
+        return Action(self.seat, self.kind, price if self.priced else None, target, card)
 
     def admits(self, a: Action) -> bool:
         """Whether the concrete action ``a`` is one of this template's instances."""

@@ -8,7 +8,7 @@ then changes the state and returns the frozen events. An illegal action raises
 
 >>> g = Game(["Fanny", "Edmund", "Mary"], seed=1)
 >>> g.phase, g.to_act
-('deal', 0)
+(<Phase.DEAL: 'deal'>, 0)
 >>> events = g.apply(Action(0, "deal"))
 >>> g.pot, [len(s) for s in g.stacks]
 (12, [3, 3, 3])
@@ -25,10 +25,11 @@ Hidden cards live only in ``stacks`` and ``dead``; nothing that leaves through
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, Event, Template
 from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
@@ -38,52 +39,138 @@ from .odds import Odds, compute_odds
 from .rules import NAME_MAX, Rules
 from .text import chips, hand_sentence, match_sentence, ordinal, suit_word
 
-PHASES = ("deal", "sale", "firm", "negotiation", "auction", "auction_confirm", "market",
-          "reveal", "match_over")
+
+class Phase(StrEnum):
+    """The phases of a match (``docs/architecture.md`` draws how they follow each other). A
+    ``str`` enum: ``Phase.SALE == "sale"``, and JSON, records and views carry the plain value."""
+
+    DEAL = "deal"
+    SALE = "sale"
+    FIRM = "firm"
+    NEGOTIATION = "negotiation"
+    AUCTION = "auction"
+    AUCTION_CONFIRM = "auction_confirm"
+    MARKET = "market"
+    REVEAL = "reveal"
+    MATCH_OVER = "match_over"
 
 
-@dataclass(slots=True)
-class Sale:
-    """A face-up card (the upcard or a new best trump) that its owner may sell."""
+# ---------------------------------------------------------------------- the decision under way
+# One frozen value per phase that has something pending (``Game.pending``); deal, reveal and
+# match_over have none. A transition builds a new value (``dataclasses.replace``), never edits one.
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """A face-up card (the upcard or a new best trump) that its owner may sell, and the seat that
+    turned it up (play resumes from there)."""
 
     card: Card
     seller: int
     revealer: int
-    method: str | None = None
-    price: int = 0  # firm price, or the auction's reserve
-    queue: list[int] = field(default_factory=list)  # firm: still to be asked; auction: still in
-    turn: int = 0  # auction: index into queue of the bidder to act
+
+
+@dataclass(frozen=True, slots=True)
+class SaleChoice:
+    """Phase ``sale``: the owner keeps the lot or chooses how to sell it."""
+
+    lot: Lot
+    stake: ClassVar[str] = "trump"
+
+
+@dataclass(frozen=True, slots=True)
+class FirmSale:
+    """Phase ``firm``: the lot at a fixed ``price``, put to each of ``queue`` in turn (the first
+    is being asked)."""
+
+    lot: Lot
+    price: int
+    queue: tuple[int, ...]
+    stake: ClassVar[str] = "trump"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionSale:
+    """Phase ``auction``: the bidders still in (``queue``), ``turn`` (index into it of the bidder
+    to act), the reserve and the top bid so far (``high_bid`` 0 and ``high_bidder`` None before
+    the first bid)."""
+
+    lot: Lot
+    reserve: int
+    queue: tuple[int, ...]
+    turn: int = 0
     high_bid: int = 0
     high_bidder: int | None = None
+    stake: ClassVar[str] = "trump"
+
+    @property
+    def minimum(self) -> int:
+        """The lowest bid allowed now."""
+        return max(self.high_bid + 1, self.reserve)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class TopBid:
+    """Phase ``auction_confirm``: the auction is over and the seller may refuse ``bidder``'s top
+    bid (``auction_seller_may_refuse``)."""
+
+    auction: AuctionSale
+    bidder: int
+    stake: ClassVar[str] = "trump"
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Phase ``market``: seats are polled in ``order`` (``index``: the seat asked now); each may
+    open up to the rules' number of purchase offers (``offers``: (seat, offers opened) pairs in
+    seat order), then passes."""
+
+    order: tuple[int, ...]
+    index: int = 0
+    offers: tuple[tuple[int, int], ...] = ()
+    stake: ClassVar[str] = "card"
+
+    def made(self, seat: int) -> int:
+        """Offers ``seat`` has opened in this window."""
+        return next((n for s, n in self.offers if s == seat), 0)
+
+    def with_offer(self, seat: int) -> Window:
+        counts = dict(self.offers)
+        counts[seat] = counts.get(seat, 0) + 1
+        return replace(self, offers=tuple(sorted(counts.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Facedown:
+    """One face-down card, at ``position`` in the seller's stack, wanted during ``window``."""
+
+    window: Window
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
 class Haggle:
-    """Alternating offers between a seller and one buyer, for the card on sale
-    (``context == "sale"``) or for one face-down card (``"market"``, ``position`` in the
-    seller's stack)."""
+    """Phase ``negotiation``: alternating offers between a seller and one buyer for ``item``, the
+    lot on sale or one face-down card. ``ask``/``bid``: the last price each side named (None
+    before its first); ``asks``/``bids``: how many each has named."""
 
-    context: str
+    item: Lot | Facedown
     seller: int
     buyer: int
     to_move: int
-    position: int | None = None
-    ask: int | None = None
-    bid: int | None = None
-    asks: int = 0
-    bids: int = 0
+    ask: int | None
+    bid: int | None
+    asks: int
+    bids: int
     # every price named so far, in order: (seat, price); the seller's are asks, the buyer's bids
-    offers: list[tuple[int, int]] = field(default_factory=list)
+    offers: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def stake(self) -> str:
+        return "trump" if isinstance(self.item, Lot) else "card"
 
 
-@dataclass(slots=True)
-class Market:
-    """A market window: seats are polled in ``order``; each may open up to the rules' number of
-    purchase offers, then passes."""
-
-    order: list[int]
-    index: int = 0
-    offers: dict[int, int] = field(default_factory=dict)
+Pending = SaleChoice | FirmSale | AuctionSale | TopBid | Haggle | Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +243,10 @@ class Game:
         self.player_trump_shown = False
         self.seen: set[Card] = set()
         self.stub: list[Card] = []
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self.to_act: int | None = 0
+        self.pending: Pending | None = None  # the decision under way (None: deal, reveal, over)
         self.resume_from = 0
-        self.sale: Sale | None = None
-        self.haggle: Haggle | None = None
-        self.market: Market | None = None
         self.hands: list[HandResult] = []
         self.hand_chips: tuple[int, ...] = tuple(self.chips)
         self.actions: list[Action] = []
@@ -198,7 +283,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "match_over"
+        return self.phase is Phase.MATCH_OVER
 
     def legal_actions(self, seat: int | None = None) -> tuple[Template, ...]:
         """Templates of every legal action for ``seat`` (default: the seat to act). A seat that is
@@ -208,7 +293,8 @@ class Game:
             return ()
         key = (len(self.actions), self.phase, actor)
         if self._legal_key != key:
-            self._legal = tuple(self._templates(actor))
+            row = PHASE_TABLE[self.phase]
+            self._legal = tuple(row.templates(self, row.state_of(self), actor))
             self._legal_key = key
         return self._legal
 
@@ -228,7 +314,8 @@ class Game:
         step = self._step_of(action)
         self._events = []
         self.actions.append(action)
-        getattr(self, "_do_" + action.kind)(action)
+        row = PHASE_TABLE[self.phase]
+        row.handlers[action.kind](self, row.state_of(self), action)
         events, self._events = tuple(self._events), []
         self.steps.append(step)
         fair = round(step.fair) if step.stake else None
@@ -239,28 +326,26 @@ class Game:
 
     def _step_of(self, a: Action) -> Step:
         """The public context of ``a``, about to be applied (see ``log.Step``)."""
-        phase, h, sale = self.phase, self.haggle, self.sale
+        phase, p = self.phase, self.pending
         stake, price, role = "", a.price, ""
-        if phase == "negotiation" and h is not None:
-            stake = "trump" if h.context == "sale" else "card"
-            role = "seller" if a.seat == h.seller else "buyer"
+        if isinstance(p, Haggle):
+            stake = p.stake
+            role = "seller" if a.seat == p.seller else "buyer"
             if a.kind != "counter":
-                price = h.bid if role == "seller" else h.ask
-        elif phase == "market":
+                price = p.bid if role == "seller" else p.ask
+        elif isinstance(p, Window):
             if a.kind == "offer":
                 stake, role = "card", "buyer"
-        elif sale is not None and phase in ("sale", "firm", "auction", "auction_confirm"):
-            stake = "trump"
-            if phase == "sale":
-                role = "seller"
-            elif phase == "firm":
-                role, price = "buyer", sale.price
-            elif phase == "auction":
-                role = "buyer"
-                if a.kind == "pass":
-                    price = max(sale.high_bid + 1, sale.price)
-            else:
-                role, price = "seller", sale.high_bid
+        elif isinstance(p, SaleChoice):
+            stake, role = "trump", "seller"
+        elif isinstance(p, FirmSale):
+            stake, role, price = "trump", "buyer", p.price
+        elif isinstance(p, AuctionSale):
+            stake, role = "trump", "buyer"
+            if a.kind == "pass":
+                price = p.minimum
+        elif isinstance(p, TopBid):
+            stake, role, price = "trump", "seller", p.auction.high_bid
         fair = 0.0
         if stake:
             odds = self.odds()
@@ -275,7 +360,7 @@ class Game:
                     role, best_rank, facedown)
 
     def _verify(self, a: Action) -> None:
-        if self.phase == "match_over":
+        if self.phase is Phase.MATCH_OVER:
             raise IllegalActionError("match_over", "the match is over: no more actions")
         if not isinstance(a, Action):
             raise IllegalActionError("bad_action", "not an Action")
@@ -313,51 +398,48 @@ class Game:
                                  f"is not allowed; see the legal templates", templates)
 
     # ------------------------------------------------------------------ templates
+    # One builder per phase (``PHASE_TABLE``); each gets the phase's pending value.
 
     def _buyers(self, seller: int) -> list[int]:
         return [s for s in self.seats_from(self.left_of(seller)) if s != seller and self.chips[s] > 0]
 
-    def _templates(self, seat: int) -> list[Template]:
-        phase = self.phase
-        if phase == "deal":
-            return [Template("deal", seat)]
-        if phase == "reveal":
-            return [Template("reveal", seat)]
-        if phase == "sale":
-            out = [Template("keep", seat)]
-            buyers = self._buyers(seat)
-            top = max(self.chips[b] for b in buyers)
-            methods = self.rules.sale_methods
-            if "auction" in methods:
-                out.append(Template("sell_auction", seat, 1, top))
-            if "firm" in methods:
-                out.append(Template("sell_firm", seat, 1, top))
-            if "negotiation" in methods:
-                out.extend(Template("sell_negotiate", seat, 1, self.chips[b], (b,)) for b in buyers)
-            return out
-        if phase == "firm":
-            assert self.sale is not None
-            return [Template("accept", seat, settles_at=self.sale.price), Template("decline", seat)]
-        if phase == "auction":
-            sale = self.sale
-            assert sale is not None
-            lo = max(sale.high_bid + 1, sale.price)
-            return [Template("bid", seat, lo, self.chips[seat]), Template("pass", seat)]
-        if phase == "auction_confirm":
-            assert self.sale is not None
-            return [Template("accept", seat, settles_at=self.sale.high_bid),
-                    Template("decline", seat)]
-        if phase == "negotiation":
-            return self._haggle_templates(seat)
-        if phase == "market":
-            cards = tuple((s, i) for s in self.seats_from(self.left_of(seat)) if s != seat
-                          for i in range(len(self.stacks[s])))
-            return [Template("offer", seat, 1, self.chips[seat], (), cards), Template("pass", seat)]
+    def _deal_templates(self, _state: None, seat: int) -> list[Template]:
+        return [Template("deal", seat)]
+
+    def _reveal_templates(self, _state: None, seat: int) -> list[Template]:
+        return [Template("reveal", seat)]
+
+    def _over_templates(self, _state: None, seat: int) -> list[Template]:
         return []
 
-    def _haggle_templates(self, seat: int) -> list[Template]:
-        h = self.haggle
-        assert h is not None
+    def _sale_templates(self, _state: SaleChoice, seat: int) -> list[Template]:
+        out = [Template("keep", seat)]
+        buyers = self._buyers(seat)
+        top = max(self.chips[b] for b in buyers)
+        methods = self.rules.sale_methods
+        if "auction" in methods:
+            out.append(Template("sell_auction", seat, 1, top))
+        if "firm" in methods:
+            out.append(Template("sell_firm", seat, 1, top))
+        if "negotiation" in methods:
+            out.extend(Template("sell_negotiate", seat, 1, self.chips[b], (b,)) for b in buyers)
+        return out
+
+    def _firm_templates(self, p: FirmSale, seat: int) -> list[Template]:
+        return [Template("accept", seat, settles_at=p.price), Template("decline", seat)]
+
+    def _auction_templates(self, p: AuctionSale, seat: int) -> list[Template]:
+        return [Template("bid", seat, p.minimum, self.chips[seat]), Template("pass", seat)]
+
+    def _confirm_templates(self, p: TopBid, seat: int) -> list[Template]:
+        return [Template("accept", seat, settles_at=p.auction.high_bid), Template("decline", seat)]
+
+    def _market_templates(self, _state: Window, seat: int) -> list[Template]:
+        cards = tuple((s, i) for s in self.seats_from(self.left_of(seat)) if s != seat
+                      for i in range(len(self.stacks[s])))
+        return [Template("offer", seat, 1, self.chips[seat], (), cards), Template("pass", seat)]
+
+    def _haggle_templates(self, h: Haggle, seat: int) -> list[Template]:
         out = [Template("accept", seat, settles_at=h.ask if seat == h.buyer else h.bid),
                Template("decline", seat)]
         limit = self.rules.negotiation_rounds
@@ -383,7 +465,11 @@ class Game:
 
     # ------------------------------------------------------------------ the deal
 
-    def _do_deal(self, a: Action) -> None:
+    def _enter(self, phase: Phase, seat: int | None, pending: Pending | None = None) -> None:
+        """Move to ``phase`` with ``seat`` to act and ``pending`` the decision under way."""
+        self.phase, self.to_act, self.pending = phase, seat, pending
+
+    def _do_deal(self, _state: None, a: Action) -> None:
         r = self.rules
         self.hand_no += 1
         self.hand_chips = tuple(self.chips)
@@ -461,228 +547,183 @@ class Game:
         # Once nobody but the new holder has a face-down card the hand is decided, so there is
         # nothing left to sell: settling ends the hand at once (issue 15).
         if self.rules.sale_methods and self._buyers(seller) and not self._hand_is_decided():
-            self.sale = Sale(card, seller, revealer)
-            self.phase, self.to_act = "sale", seller
+            self._enter(Phase.SALE, seller, SaleChoice(Lot(card, seller, revealer)))
         else:
             self._settled(seller, revealer)
 
-    def _do_keep(self, a: Action) -> None:
-        sale = self.sale
-        assert sale is not None
-        self._emit("kept", f"{self.names[a.seat]} keeps the {card_name(sale.card)}.",
-                   seat=a.seat, card=card_str(sale.card))
-        self._keep()
+    def _do_keep(self, p: SaleChoice, a: Action) -> None:
+        card = p.lot.card
+        self._emit("kept", f"{self.names[a.seat]} keeps the {card_name(card)}.",
+                   seat=a.seat, card=card_str(card))
+        self._keep(p.lot)
 
-    def _keep(self) -> None:
-        sale = self.sale
-        assert sale is not None
-        self.sale = None
-        self._settled(sale.seller, sale.revealer)
+    def _keep(self, lot: Lot) -> None:
+        self.pending = None
+        self._settled(lot.seller, lot.revealer)
 
-    def _do_sell_firm(self, a: Action) -> None:
-        sale = self.sale
-        assert sale is not None and a.price is not None
-        sale.method, sale.price = "firm", a.price
-        sale.queue = self._buyers(a.seat)
-        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} at "
-                   f"{chips(a.price)}: first to accept buys it.", seat=a.seat, card=card_str(sale.card),
-                   amount=a.price, method="firm")
-        self._firm_next()
+    def _do_sell_firm(self, p: SaleChoice, a: Action) -> None:
+        price, card = _given(a.price), p.lot.card
+        queue = tuple(self._buyers(a.seat))
+        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(card)} at "
+                   f"{chips(price)}: first to accept buys it.", seat=a.seat, card=card_str(card),
+                   amount=price, method="firm")
+        self._firm_next(FirmSale(p.lot, price, queue))
 
-    def _firm_next(self) -> None:
-        sale = self.sale
-        assert sale is not None
-        while sale.queue:
-            s = sale.queue[0]
-            if self.chips[s] >= sale.price:
-                self.phase, self.to_act = "firm", s
-                return
-            sale.queue.pop(0)
-            self._emit("skipped", f"{self.names[s]} cannot afford {chips(sale.price)}.", seat=s)
-        self._emit("kept", f"Nobody buys: {self.names[sale.seller]} keeps the "
-                   f"{card_name(sale.card)}.", seat=sale.seller, card=card_str(sale.card))
-        self._keep()
+    def _firm_next(self, f: FirmSale) -> None:
+        queue = list(f.queue)
+        while queue:
+            s = queue[0]
+            if self.chips[s] >= f.price:
+                return self._enter(Phase.FIRM, s, replace(f, queue=tuple(queue)))
+            queue.pop(0)
+            self._emit("skipped", f"{self.names[s]} cannot afford {chips(f.price)}.", seat=s)
+        lot = f.lot
+        self._emit("kept", f"Nobody buys: {self.names[lot.seller]} keeps the "
+                   f"{card_name(lot.card)}.", seat=lot.seller, card=card_str(lot.card))
+        self._keep(lot)
 
-    def _do_sell_auction(self, a: Action) -> None:
-        sale = self.sale
-        assert sale is not None and a.price is not None
-        sale.method, sale.price = "auction", a.price
-        sale.queue = self._buyers(a.seat)
-        sale.turn = 0
-        reserve = f" (reserve {chips(a.price)})" if a.price > 1 else ""
-        self._emit("sale_offered", f"{self.names[a.seat]} puts the {card_name(sale.card)} up "
-                   f"for auction{reserve}.", seat=a.seat, card=card_str(sale.card),
-                   amount=a.price, method="auction")
-        self._auction_next()
+    def _firm_accept(self, p: FirmSale, a: Action) -> None:
+        self._sell_card(p.lot, a.seat, p.price, "firm")
 
-    def _auction_next(self) -> None:
-        """Find the next bidder at or after ``sale.turn``, dropping those who cannot bid."""
-        sale = self.sale
-        assert sale is not None
+    def _firm_decline(self, p: FirmSale, a: Action) -> None:
+        self._emit("declined", f"{self.names[a.seat]} declines.", seat=a.seat)
+        self._firm_next(replace(p, queue=p.queue[1:]))
+
+    def _do_sell_auction(self, p: SaleChoice, a: Action) -> None:
+        price, card = _given(a.price), p.lot.card
+        queue = tuple(self._buyers(a.seat))
+        reserve = f" (reserve {chips(price)})" if price > 1 else ""
+        self._emit("sale_offered", f"{self.names[a.seat]} puts the {card_name(card)} up "
+                   f"for auction{reserve}.", seat=a.seat, card=card_str(card),
+                   amount=price, method="auction")
+        self._auction_next(AuctionSale(p.lot, price, queue))
+
+    def _auction_next(self, au: AuctionSale) -> None:
+        """Find the next bidder at or after ``au.turn``, dropping those who cannot bid."""
+        queue, turn = list(au.queue), au.turn
         while True:
-            others = [s for s in sale.queue if s != sale.high_bidder]
-            if not others:
-                return self._auction_close()
-            sale.turn %= len(sale.queue)
-            s = sale.queue[sale.turn]
-            if s == sale.high_bidder:
-                sale.turn += 1
+            if not any(s != au.high_bidder for s in queue):
+                return self._auction_close(replace(au, queue=tuple(queue), turn=turn))
+            turn %= len(queue)
+            s = queue[turn]
+            if s == au.high_bidder:
+                turn += 1
                 continue
-            if self.chips[s] < max(sale.high_bid + 1, sale.price):
-                sale.queue.pop(sale.turn)
-                self._emit("skipped", f"{self.names[s]} cannot outbid {chips(sale.high_bid)} and drops "
-                           "out." if sale.high_bid else f"{self.names[s]} cannot afford the "
+            if self.chips[s] < au.minimum:
+                queue.pop(turn)
+                self._emit("skipped", f"{self.names[s]} cannot outbid {chips(au.high_bid)} and "
+                           "drops out." if au.high_bid else f"{self.names[s]} cannot afford the "
                            "reserve.", seat=s)
                 continue
-            self.phase, self.to_act = "auction", s
-            return
+            return self._enter(Phase.AUCTION, s, replace(au, queue=tuple(queue), turn=turn))
 
-    def _auction_close(self) -> None:
-        sale = self.sale
-        assert sale is not None
-        if sale.high_bidder is None:
-            self._emit("kept", f"No bids: {self.names[sale.seller]} keeps the "
-                       f"{card_name(sale.card)}.", seat=sale.seller, card=card_str(sale.card))
-            return self._keep()
+    def _auction_close(self, au: AuctionSale) -> None:
+        lot = au.lot
+        if au.high_bidder is None:
+            self._emit("kept", f"No bids: {self.names[lot.seller]} keeps the "
+                       f"{card_name(lot.card)}.", seat=lot.seller, card=card_str(lot.card))
+            return self._keep(lot)
         if self.rules.auction_seller_may_refuse:
-            self.phase, self.to_act = "auction_confirm", sale.seller
-            return
-        self._sell_card(sale.high_bidder, sale.high_bid, "auction")
+            return self._enter(Phase.AUCTION_CONFIRM, lot.seller, TopBid(au, au.high_bidder))
+        self._sell_card(lot, au.high_bidder, au.high_bid, "auction")
 
-    def _do_bid(self, a: Action) -> None:
-        sale = self.sale
-        assert sale is not None and a.price is not None
-        sale.high_bid, sale.high_bidder = a.price, a.seat
-        self._emit("bid", f"{self.names[a.seat]} bids {chips(a.price)}.", seat=a.seat, amount=a.price)
-        sale.turn = sale.queue.index(a.seat) + 1
-        self._auction_next()
+    def _do_bid(self, p: AuctionSale, a: Action) -> None:
+        price = _given(a.price)
+        self._emit("bid", f"{self.names[a.seat]} bids {chips(price)}.", seat=a.seat, amount=price)
+        self._auction_next(replace(p, high_bid=price, high_bidder=a.seat,
+                                   turn=p.queue.index(a.seat) + 1))
 
-    def _do_pass(self, a: Action) -> None:
-        if self.phase == "market":
-            return self._market_pass(a)
-        sale = self.sale
-        assert sale is not None
-        i = sale.queue.index(a.seat)
-        sale.queue.pop(i)
-        sale.turn = i
+    def _auction_pass(self, p: AuctionSale, a: Action) -> None:
+        i = p.queue.index(a.seat)
         self._emit("passed", f"{self.names[a.seat]} passes.", seat=a.seat)
-        self._auction_next()
+        self._auction_next(replace(p, queue=p.queue[:i] + p.queue[i + 1:], turn=i))
 
-    def _do_accept(self, a: Action) -> None:
-        if self.phase == "negotiation":
-            return self._haggle_accept(a)
-        sale = self.sale
-        assert sale is not None
-        if self.phase == "firm":
-            self._sell_card(a.seat, sale.price, "firm")
-        else:  # auction_confirm
-            assert sale.high_bidder is not None
-            self._sell_card(sale.high_bidder, sale.high_bid, "auction")
+    def _confirm_accept(self, p: TopBid, a: Action) -> None:
+        self._sell_card(p.auction.lot, p.bidder, p.auction.high_bid, "auction")
 
-    def _do_decline(self, a: Action) -> None:
-        if self.phase == "negotiation":
-            return self._haggle_break(a)
-        sale = self.sale
-        assert sale is not None
-        if self.phase == "firm":
-            sale.queue.pop(0)
-            self._emit("declined", f"{self.names[a.seat]} declines.", seat=a.seat)
-            return self._firm_next()
-        self._emit("kept", f"{self.names[a.seat]} refuses the top bid of {chips(sale.high_bid)} and "
-                   f"keeps the {card_name(sale.card)}.", seat=a.seat, card=card_str(sale.card))
-        self._keep()
+    def _confirm_decline(self, p: TopBid, a: Action) -> None:
+        card = p.auction.lot.card
+        self._emit("kept", f"{self.names[a.seat]} refuses the top bid of "
+                   f"{chips(p.auction.high_bid)} and keeps the {card_name(card)}.", seat=a.seat,
+                   card=card_str(card))
+        self._keep(p.auction.lot)
 
-    def _sell_card(self, buyer: int, price: int, method: str) -> None:
+    def _sell_card(self, lot: Lot, buyer: int, price: int, method: str) -> None:
         """Atomic transfer of the face-up card on sale: chips to the seller, card to the buyer."""
-        sale = self.sale
-        assert sale is not None
-        seller = sale.seller
+        seller, card = lot.seller, lot.card
         self.chips[buyer] -= price
         self.chips[seller] += price
-        if sale.card == self.upcard:
+        if card == self.upcard:
             self.upcard_owner = buyer
-        elif sale.card in self.revealed[seller]:
-            self.revealed[seller].remove(sale.card)
-            self.revealed[buyer].append(sale.card)
+        elif card in self.revealed[seller]:
+            self.revealed[seller].remove(card)
+            self.revealed[buyer].append(card)
         self.holder = buyer
-        self._emit("sold", f"{self.names[seller]} sells the {card_name(sale.card)} to "
+        self._emit("sold", f"{self.names[seller]} sells the {card_name(card)} to "
                    f"{self.names[buyer]} for {chips(price)}.", seat=seller, other=buyer,
-                   card=card_str(sale.card), amount=price, method=method)
-        self.sale = None
-        self._settled(buyer, sale.revealer)
+                   card=card_str(card), amount=price, method=method)
+        self.pending = None
+        self._settled(buyer, lot.revealer)
 
     # ------------------------------------------------------------------ haggling
 
-    def _do_sell_negotiate(self, a: Action) -> None:
-        sale = self.sale
-        assert sale is not None and a.target is not None and a.price is not None
-        sale.method = "negotiation"
-        self.haggle = Haggle("sale", a.seat, a.target, a.target, ask=a.price, asks=1,
-                             offers=[(a.seat, a.price)])
-        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(sale.card)} to "
-                   f"{self.names[a.target]}, asking {chips(a.price)}.", seat=a.seat, other=a.target,
-                   card=card_str(sale.card), amount=a.price, method="negotiation")
-        self.phase, self.to_act = "negotiation", a.target
+    def _do_sell_negotiate(self, p: SaleChoice, a: Action) -> None:
+        target, price, card = _given(a.target), _given(a.price), p.lot.card
+        self._emit("sale_offered", f"{self.names[a.seat]} offers the {card_name(card)} to "
+                   f"{self.names[target]}, asking {chips(price)}.", seat=a.seat, other=target,
+                   card=card_str(card), amount=price, method="negotiation")
+        self._enter(Phase.NEGOTIATION, target,
+                    Haggle(p.lot, a.seat, target, target, ask=price, bid=None, asks=1, bids=0,
+                           offers=((a.seat, price),)))
 
-    def _do_offer(self, a: Action) -> None:
-        assert a.target is not None and a.card is not None and a.price is not None
-        assert self.market is not None
-        self.market.offers[a.seat] = self.market.offers.get(a.seat, 0) + 1
-        self.haggle = Haggle("market", a.target, a.seat, a.target, position=a.card,
-                             bid=a.price, bids=1, offers=[(a.seat, a.price)])
-        self._emit("offer", f"{self.names[a.seat]} offers {chips(a.price)} for {self.names[a.target]}'s "
-                   f"{ordinal(a.card)} face-down card, sight unseen.", seat=a.seat,
-                   other=a.target, position=a.card, amount=a.price)
-        self.phase, self.to_act = "negotiation", a.target
+    def _do_offer(self, w: Window, a: Action) -> None:
+        target, position, price = _given(a.target), _given(a.card), _given(a.price)
+        self._emit("offer", f"{self.names[a.seat]} offers {chips(price)} for "
+                   f"{self.names[target]}'s {ordinal(position)} face-down card, sight unseen.",
+                   seat=a.seat, other=target, position=position, amount=price)
+        self._enter(Phase.NEGOTIATION, target,
+                    Haggle(Facedown(w.with_offer(a.seat), position), target, a.seat, target,
+                           ask=None, bid=price, asks=0, bids=1, offers=((a.seat, price),)))
 
-    def _do_counter(self, a: Action) -> None:
-        h = self.haggle
-        assert h is not None and a.price is not None
+    def _do_counter(self, h: Haggle, a: Action) -> None:
+        price = _given(a.price)
         if a.seat == h.seller:
-            h.ask, h.asks, h.to_move = a.price, h.asks + 1, h.buyer
-            other = h.buyer
+            h, other = replace(h, ask=price, asks=h.asks + 1, to_move=h.buyer), h.buyer
         else:
-            h.bid, h.bids, h.to_move = a.price, h.bids + 1, h.seller
-            other = h.seller
-        h.offers.append((a.seat, a.price))
-        self._emit("counter", f"{self.names[a.seat]} counters with {chips(a.price)}.", seat=a.seat,
-                   other=other, amount=a.price)
-        self.to_act = h.to_move
+            h, other = replace(h, bid=price, bids=h.bids + 1, to_move=h.seller), h.seller
+        h = replace(h, offers=(*h.offers, (a.seat, price)))
+        self._emit("counter", f"{self.names[a.seat]} counters with {chips(price)}.", seat=a.seat,
+                   other=other, amount=price)
+        self._enter(Phase.NEGOTIATION, h.to_move, h)
 
-    def _haggle_accept(self, a: Action) -> None:
-        h = self.haggle
-        assert h is not None
-        price = h.ask if a.seat == h.buyer else h.bid
-        assert price is not None
-        self.haggle = None
-        if h.context == "sale":
-            return self._sell_card(h.buyer, price, "negotiation")
-        assert h.position is not None
-        card = self.stacks[h.seller].pop(h.position)
+    def _haggle_accept(self, h: Haggle, a: Action) -> None:
+        price = _given(h.ask if a.seat == h.buyer else h.bid)
+        self.pending = None
+        item = h.item
+        if isinstance(item, Lot):
+            return self._sell_card(item, h.buyer, price, "negotiation")
+        card = self.stacks[h.seller].pop(item.position)
         self.stacks[h.buyer].append(card)
         self.chips[h.buyer] -= price
         self.chips[h.seller] += price
         self._emit("bought_facedown", f"{self.names[h.buyer]} buys {self.names[h.seller]}'s "
-                   f"{ordinal(h.position)} face-down card for {chips(price)}; it goes to the bottom of "
-                   f"{self.names[h.buyer]}'s stack, still unseen.", seat=h.buyer, other=h.seller,
-                   position=h.position, amount=price)
-        self._market_after_offer()
+                   f"{ordinal(item.position)} face-down card for {chips(price)}; it goes to the "
+                   f"bottom of {self.names[h.buyer]}'s stack, still unseen.", seat=h.buyer,
+                   other=h.seller, position=item.position, amount=price)
+        self._market_after_offer(item.window)
 
-    def _haggle_break(self, a: Action) -> None:
-        h = self.haggle
-        assert h is not None
-        self.haggle = None
-        if h.context == "sale":
-            sale = self.sale
-            assert sale is not None
+    def _haggle_break(self, h: Haggle, a: Action) -> None:
+        self.pending = None
+        item = h.item
+        if isinstance(item, Lot):
             self._emit("broke_off", f"{self.names[a.seat]} breaks off: {self.names[h.seller]} "
-                       f"keeps the {card_name(sale.card)}.", seat=a.seat, other=h.seller,
-                       card=card_str(sale.card))
-            return self._keep()
+                       f"keeps the {card_name(item.card)}.", seat=a.seat, other=h.seller,
+                       card=card_str(item.card))
+            return self._keep(item)
         verb = "refuses" if a.seat == h.seller and h.asks == 0 else "breaks off"
         self._emit("broke_off", f"{self.names[a.seat]} {verb}: no sale.", seat=a.seat,
                    other=h.buyer if a.seat == h.seller else h.seller)
-        self._market_after_offer()
+        self._market_after_offer(item.window)
 
     # ------------------------------------------------------------------ between turns
 
@@ -699,34 +740,28 @@ class Game:
             return self._end_hand("pool" if self.holder is None else "last_card")
         if self.rules.offers_per_window == 0:
             return self._next_turn()
-        self.market = Market(self.seats_from(self.resume_from))
-        self._market_poll()
+        self._market_poll(Window(tuple(self.seats_from(self.resume_from))))
 
-    def _market_poll(self) -> None:
-        m = self.market
-        assert m is not None
+    def _market_poll(self, w: Window) -> None:
         limit = self.rules.offers_per_window
-        while m.index < len(m.order):
-            s = m.order[m.index]
-            if (m.offers.get(s, 0) < limit and self.chips[s] > 0
+        index = w.index
+        while index < len(w.order):
+            s = w.order[index]
+            if (w.made(s) < limit and self.chips[s] > 0
                     and any(self.stacks[o] for o in self.seats if o != s)):
-                self.phase, self.to_act = "market", s
-                return
-            m.index += 1
-        self.market = None
+                return self._enter(Phase.MARKET, s, replace(w, index=index))
+            index += 1
+        self.pending = None
         self._next_turn()
 
-    def _market_pass(self, a: Action) -> None:
-        m = self.market
-        assert m is not None
-        m.index += 1
-        self._market_poll()
+    def _market_pass(self, w: Window, a: Action) -> None:
+        self._market_poll(replace(w, index=w.index + 1))
 
-    def _market_after_offer(self) -> None:
+    def _market_after_offer(self, w: Window) -> None:
         if self._hand_is_decided():
-            self.market = None
+            self.pending = None
             return self._end_hand("pool" if self.holder is None else "last_card")
-        self._market_poll()
+        self._market_poll(w)
 
     # ------------------------------------------------------------------ turns
 
@@ -743,9 +778,9 @@ class Game:
                 and not (r.holder_skipped and s == self.holder)]
         if r.dealer_waits and self.best == self.upcard and len(able) > 1 and self.dealer in able:
             able.remove(self.dealer)
-        self.phase, self.to_act = "reveal", able[0]
+        self._enter(Phase.REVEAL, able[0])
 
-    def _do_reveal(self, a: Action) -> None:
+    def _do_reveal(self, _state: None, a: Action) -> None:
         seat = a.seat
         card = self.stacks[seat].pop(0)
         self.revealed[seat].append(card)
@@ -771,7 +806,7 @@ class Game:
 
     def _end_hand(self, reason: str) -> None:
         r = self.rules
-        self.phase, self.to_act, self.sale, self.haggle, self.market = "deal", None, None, None, None
+        self._enter(Phase.DEAL, None)
         winner = self.holder
         best = self.best
         assert best is not None
@@ -835,21 +870,21 @@ class Game:
         alive = [s for s in self.seats if not self.busted[s]]
         limit = r.max_hands and self.hand_no >= r.max_hands
         if dealer is None or len(alive) < 2 or limit:
-            self.phase, self.to_act = "match_over", None
+            self._enter(Phase.MATCH_OVER, None)
             top = max(self.chips)
             leaders = [self.names[s] for s in self.seats if self.chips[s] == top]
             self._emit("match_over", match_sentence(leaders, top, self.match_end_reason() or ""),
                        amount=top)
             return
         self.dealer = dealer
-        self.phase, self.to_act = "deal", dealer
+        self._enter(Phase.DEAL, dealer)
 
     # ------------------------------------------------------------------ public information
 
     def match_end_reason(self) -> str | None:
         """Why the match ended (``"hands_played"`` or ``"one_player_left"``); None while it
         goes on."""
-        if self.phase != "match_over":
+        if self.phase is not Phase.MATCH_OVER:
             return None
         limit = self.rules.max_hands and self.hand_no >= self.rules.max_hands
         return "hands_played" if limit else "one_player_left"
@@ -858,14 +893,11 @@ class Game:
         """Fair value in chips (pot × exact chance) of the card the decision under way concerns:
         the best trump showing in a sale, auction or haggle over it; one face-down card in a
         market window or a haggle over one. None when no card is at stake (deal, reveal)."""
-        phase = self.phase
-        h = self.haggle
-        on_trump = phase in ("sale", "firm", "auction", "auction_confirm") or (
-            phase == "negotiation" and h is not None and h.context == "sale")
-        if not on_trump and phase not in ("market", "negotiation"):
+        p = self.pending
+        if p is None:
             return None
         odds = odds or self.odds()
-        if not on_trump:
+        if p.stake == "card":
             return odds.per_card * self.pot
         return odds.best * self.pot if self.holder is not None else Fraction(0)
 
@@ -877,7 +909,7 @@ class Game:
         """Exact chances of taking the pot from what everyone has seen (see ``odds.py``)."""
         best = self.best
         facedown = tuple(len(s) for s in self.stacks)
-        if best is None or self.phase in ("match_over",) or (self.phase == "deal" and self.hands
+        if best is None or self.phase is Phase.MATCH_OVER or (self.phase is Phase.DEAL and self.hands
                                                                and self.hand_no == self.hands[-1].number):
             return _settled_odds(self)
         trump, rank = suit_of(best), rank_of(best)
@@ -913,17 +945,7 @@ class Game:
             "seen": sorted(card_str(c) for c in self.seen),
             "stub": [card_str(c) for c in self.stub],
             "phase": self.phase, "to_act": self.to_act, "resume_from": self.resume_from,
-            "sale": None if self.sale is None else {
-                "card": card_str(self.sale.card), "seller": self.sale.seller,
-                "revealer": self.sale.revealer, "method": self.sale.method,
-                "price": self.sale.price, "queue": list(self.sale.queue), "turn": self.sale.turn,
-                "high_bid": self.sale.high_bid, "high_bidder": self.sale.high_bidder},
-            "haggle": None if self.haggle is None else {
-                k: getattr(self.haggle, k) for k in ("context", "seller", "buyer", "to_move",
-                                                     "position", "ask", "bid", "asks", "bids")},
-            "market": None if self.market is None else {
-                "order": list(self.market.order), "index": self.market.index,
-                "offers": {str(k): v for k, v in sorted(self.market.offers.items())}},
+            **_pending_state(self.pending),
             "hands": [h.to_dict() for h in self.hands],
             "rng": [version, list(internal), gauss],
         }
@@ -945,6 +967,96 @@ def hand_action_bound(rules: Rules, players: int, total_chips: int) -> int:
     sale = 1 + max(players - 1, 2 * rounds + 1, total_chips + players + 1)
     window = players * (1 + rules.offers_per_window * (2 * rounds + 1))
     return 1 + reveals + (reveals + 1) * (sale + window)
+
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRow(Generic[P]):
+    """How one phase works: the type of its pending value (``NoneType`` when it has none), the
+    builder of its legal templates and, per action type, the handler that applies it. Handlers
+    run only after ``Game.apply`` has matched the action against the templates."""
+
+    state: type[P]
+    templates: Callable[[Game, P, int], list[Template]]
+    handlers: Mapping[str, Callable[[Game, P, Action], None]]
+
+    def state_of(self, game: Game) -> P:
+        """The game's pending value, as this phase's type."""
+        p = game.pending
+        if not isinstance(p, self.state):  # pragma: no cover - a broken transition
+            raise SpeculationError("internal", f"phase {game.phase} has pending {p!r}")
+        return p
+
+
+_NONE = type(None)
+
+PHASE_TABLE: Mapping[Phase, PhaseRow[Any]] = {
+    Phase.DEAL: PhaseRow(_NONE, Game._deal_templates, {"deal": Game._do_deal}),
+    Phase.SALE: PhaseRow(SaleChoice, Game._sale_templates, {
+        "keep": Game._do_keep, "sell_firm": Game._do_sell_firm,
+        "sell_auction": Game._do_sell_auction, "sell_negotiate": Game._do_sell_negotiate}),
+    Phase.FIRM: PhaseRow(FirmSale, Game._firm_templates, {
+        "accept": Game._firm_accept, "decline": Game._firm_decline}),
+    Phase.AUCTION: PhaseRow(AuctionSale, Game._auction_templates, {
+        "bid": Game._do_bid, "pass": Game._auction_pass}),
+    Phase.AUCTION_CONFIRM: PhaseRow(TopBid, Game._confirm_templates, {
+        "accept": Game._confirm_accept, "decline": Game._confirm_decline}),
+    Phase.NEGOTIATION: PhaseRow(Haggle, Game._haggle_templates, {
+        "accept": Game._haggle_accept, "decline": Game._haggle_break,
+        "counter": Game._do_counter}),
+    Phase.MARKET: PhaseRow(Window, Game._market_templates, {
+        "offer": Game._do_offer, "pass": Game._market_pass}),
+    Phase.REVEAL: PhaseRow(_NONE, Game._reveal_templates, {"reveal": Game._do_reveal}),
+    Phase.MATCH_OVER: PhaseRow(_NONE, Game._over_templates, {}),
+}
+"""The one handler table: for each phase, its template builder and its action handlers."""
+
+
+def _given(v: int | None) -> int:
+    """An action field its template requires (``Game.apply`` has checked it is there)."""
+    assert v is not None
+    return v
+
+
+def _pending_state(p: Pending | None) -> dict[str, Any]:
+    """The pending value in ``state_dict``'s ``sale``/``haggle``/``market`` form (kept from the
+    engine's first save format, so saves stay valid)."""
+    lot: Lot | None = None
+    window: Window | None = None
+    method: str | None = None
+    price, turn, high_bid, high_bidder = 0, 0, 0, None
+    queue: tuple[int, ...] = ()
+    haggle: dict[str, Any] | None = None
+    if isinstance(p, SaleChoice):
+        lot = p.lot
+    elif isinstance(p, FirmSale):
+        lot, method, price, queue = p.lot, "firm", p.price, p.queue
+    elif isinstance(p, (AuctionSale, TopBid)):
+        au = p if isinstance(p, AuctionSale) else p.auction
+        lot, method, price, queue, turn = au.lot, "auction", au.reserve, au.queue, au.turn
+        high_bid, high_bidder = au.high_bid, au.high_bidder
+    elif isinstance(p, Haggle):
+        if isinstance(p.item, Lot):
+            lot, method, position = p.item, "negotiation", None
+        else:
+            window, position = p.item.window, p.item.position
+        haggle = {"context": "sale" if lot is not None else "market", "seller": p.seller,
+                  "buyer": p.buyer, "to_move": p.to_move, "position": position, "ask": p.ask,
+                  "bid": p.bid, "asks": p.asks, "bids": p.bids}
+    elif isinstance(p, Window):
+        window = p
+    return {
+        "sale": None if lot is None else {
+            "card": card_str(lot.card), "seller": lot.seller, "revealer": lot.revealer,
+            "method": method, "price": price, "queue": list(queue), "turn": turn,
+            "high_bid": high_bid, "high_bidder": high_bidder},
+        "haggle": haggle,
+        "market": None if window is None else {
+            "order": list(window.order), "index": window.index,
+            "offers": {str(k): v for k, v in window.offers}},
+    }
 
 
 def _well_typed(a: Action) -> bool:

@@ -17,16 +17,134 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Template
 from .cards import Card, card_name, card_str, parse_card, rank_of, suit_of
-from .game import Game, HandResult
+from .game import AuctionSale, FirmSale, Game, Haggle, HandResult, Lot, Phase, SaleChoice, TopBid, Window
 from .odds import Odds
 from .rules import Rules
 from .text import chips, hand_sentence, match_sentence, ordinal
+
+# ---------------------------------------------------------------------- the decision under way
+# Public details of the decision under way (sales, bids and haggles are open to all), one type
+# per kind of decision; ``to_dict`` gives the bridge's ``view.pending`` (docs/protocol.md).
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSale:
+    """Phase ``sale``: the owner of the face-up ``card`` keeps or sells it (``method`` None);
+    also the start of the firm and auction forms below (``method`` ``"firm"``/``"auction"``)."""
+
+    card: Card
+    seller: int
+    method: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": card_str(self.card), "seller": self.seller, "method": self.method}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingFirm(PendingSale):
+    """Phase ``firm``: the card at ``price``, put to ``asking`` now, then to the rest of
+    ``queue``."""
+
+    price: int
+    asking: int | None
+    queue: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return PendingSale.to_dict(self) | {"price": self.price, "asking": self.asking,
+                                            "queue": list(self.queue)}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAuction(PendingSale):
+    """Phases ``auction`` and ``auction_confirm``: the reserve, the top bid (None before the
+    first) and its bidder, and the bidders still in."""
+
+    reserve: int
+    high_bid: int | None
+    high_bidder: int | None
+    bidders: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return PendingSale.to_dict(self) | {
+            "reserve": self.reserve, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
+            "bidders": list(self.bidders)}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingHaggle:
+    """Phase ``negotiation``: a seller and a buyer alternate prices (``ask``/``bid``: the last
+    each named, None before its first; ``asks``/``bids``: how many; ``rounds``: each side's
+    limit). ``context`` is ``"sale"`` for the face-up card on sale (``PendingTrumpHaggle``) or
+    ``"market"`` for one face-down card (``PendingCardHaggle``)."""
+
+    seller: int
+    buyer: int
+    ask: int | None
+    bid: int | None
+    asks: int
+    bids: int
+    rounds: int
+    to_move: int
+    offers: tuple[tuple[int, int], ...]  # every price named so far: (seat, price)
+    context: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"context": self.context, "seller": self.seller, "buyer": self.buyer,
+                "ask": self.ask, "bid": self.bid, "asks": self.asks, "bids": self.bids,
+                "rounds": self.rounds,
+                "asks_left": self.rounds - self.asks, "bids_left": self.rounds - self.bids,
+                "offers": [{"seat": s, "side": "ask" if s == self.seller else "bid", "price": p}
+                           for s, p in self.offers],
+                "to_move": self.to_move}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTrumpHaggle(PendingHaggle):
+    """A haggle over the face-up ``card`` on sale."""
+
+    card: Card
+    context: ClassVar[str] = "sale"
+
+    def to_dict(self) -> dict[str, Any]:
+        return PendingHaggle.to_dict(self) | {"card": card_str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCardHaggle(PendingHaggle):
+    """A haggle over the seller's face-down card at ``position`` (0 = top)."""
+
+    position: int
+    context: ClassVar[str] = "market"
+
+    def to_dict(self) -> dict[str, Any]:
+        return PendingHaggle.to_dict(self) | {"position": self.position}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMarket:
+    """Phase ``market``: ``polling`` is asked now, seats are asked in ``order``; ``offers_made``
+    lists (seat, offers opened) in seat order, up to ``offers_per_window`` each."""
+
+    polling: int | None
+    order: tuple[int, ...]
+    offers_made: tuple[tuple[int, int], ...]
+    offers_per_window: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"polling": self.polling, "order": list(self.order),
+                "offers_made": {str(k): v for k, v in self.offers_made},
+                "offers_per_window": self.offers_per_window}
+
+
+AnyHaggle = PendingTrumpHaggle | PendingCardHaggle
+Pending = PendingSale | AnyHaggle | PendingMarket
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +155,7 @@ class Observation:
     seat: int | None
     names: tuple[str, ...]
     rules: Rules
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: int
     dealer: int
@@ -53,7 +171,7 @@ class Observation:
     dead_hand: int
     seen: frozenset[Card]
     unseen: int
-    pending: dict[str, Any] | None
+    pending: Pending | None
     legal: tuple[Template, ...]
     odds: Odds
     hands: tuple[HandResult, ...]
@@ -81,7 +199,7 @@ class Observation:
             "dead_hand": self.dead_hand if self.rules.dead_hand else None,
             "unseen": self.unseen,
             "seen": sorted(card_str(c) for c in self.seen),
-            "pending": self.pending,
+            "pending": None if self.pending is None else self.pending.to_dict(),
             "prompt": prompt(self),
             "legal": [t.to_dict(fair) for t in self.legal],
             "odds": self.odds.to_dict(),
@@ -110,34 +228,25 @@ def observe(game: Game, seat: int | None = None) -> Observation:
         fair=game.fair_value(odds) if legal else None, match_end=game.match_end_reason())
 
 
-def pending(game: Game) -> dict[str, Any] | None:
+def pending(game: Game) -> Pending | None:
     """Public details of the decision under way (sales, bids and haggles are open to all)."""
-    sale, h, m = game.sale, game.haggle, game.market
-    if game.phase == "negotiation" and h is not None:
-        d: dict[str, Any] = {"context": h.context, "seller": h.seller, "buyer": h.buyer,
-                             "ask": h.ask, "bid": h.bid, "asks": h.asks, "bids": h.bids,
-                             "rounds": game.rules.negotiation_rounds, "to_move": h.to_move,
-                             "asks_left": game.rules.negotiation_rounds - h.asks,
-                             "bids_left": game.rules.negotiation_rounds - h.bids,
-                             "offers": [{"seat": s, "side": "ask" if s == h.seller else "bid",
-                                         "price": p} for s, p in h.offers]}
-        if h.context == "sale" and sale is not None:
-            d["card"] = card_str(sale.card)
-        else:
-            d["position"] = h.position
-        return d
-    if sale is not None and game.phase in ("sale", "firm", "auction", "auction_confirm"):
-        d = {"card": card_str(sale.card), "seller": sale.seller, "method": sale.method}
-        if game.phase == "firm":
-            d.update(price=sale.price, asking=game.to_act, queue=list(sale.queue))
-        elif game.phase in ("auction", "auction_confirm"):
-            d.update(reserve=sale.price, high_bid=sale.high_bid or None,
-                     high_bidder=sale.high_bidder, bidders=list(sale.queue))
-        return d
-    if game.phase == "market" and m is not None:
-        return {"polling": game.to_act, "order": list(m.order),
-                "offers_made": {str(k): v for k, v in sorted(m.offers.items())},
-                "offers_per_window": game.rules.offers_per_window}
+    p = game.pending
+    if isinstance(p, Haggle):
+        h = (p.seller, p.buyer, p.ask, p.bid, p.asks, p.bids, game.rules.negotiation_rounds,
+             p.to_move, p.offers)
+        if isinstance(p.item, Lot):
+            return PendingTrumpHaggle(*h, card=p.item.card)
+        return PendingCardHaggle(*h, position=p.item.position)
+    if isinstance(p, SaleChoice):
+        return PendingSale(p.lot.card, p.lot.seller, None)
+    if isinstance(p, FirmSale):
+        return PendingFirm(p.lot.card, p.lot.seller, "firm", p.price, game.to_act, p.queue)
+    if isinstance(p, (AuctionSale, TopBid)):
+        au = p if isinstance(p, AuctionSale) else p.auction
+        return PendingAuction(au.lot.card, au.lot.seller, "auction", au.reserve,
+                              au.high_bid or None, au.high_bidder, au.queue)
+    if isinstance(p, Window):
+        return PendingMarket(game.to_act, p.order, p.offers, game.rules.offers_per_window)
     return None
 
 
@@ -183,55 +292,56 @@ def prompt(obs: Observation) -> dict[str, Any] | None:
 
 
 def _prompt_words(obs: Observation, seat: int) -> tuple[str, str]:
-    who, names, p = obs.names[seat], obs.names, obs.pending or {}
-    phase = obs.phase
-    if phase == "deal":
-        return f"{who} deals the next hand.", "Deal the next hand."
-    if phase == "reveal":
-        return (f"{who} turns up the top card of their stack.",
-                "Turn up the top card of your stack.")
-    if phase == "market":
-        return (f"{who} may offer for another player's face-down card, or pass.",
-                "Offer for another player's face-down card, or pass?")
-    if phase == "negotiation":
+    who, names, p = obs.names[seat], obs.names, obs.pending
+    if isinstance(p, (PendingTrumpHaggle, PendingCardHaggle)):
         return _haggle_words(obs, seat, p)
-    card = f"the {card_name(parse_card(p['card']))}"
-    seller = names[p["seller"]]
-    if phase == "sale":
-        return (f"{who} decides whether to keep or sell {card}.", f"Keep or sell {card}?")
-    if phase == "firm":
-        price = chips(p["price"])
+    if not isinstance(p, PendingSale):  # deal, reveal, market
+        return _PLAIN_WORDS[obs.phase](who)
+    card = f"the {card_name(p.card)}"
+    seller = names[p.seller]
+    if isinstance(p, PendingFirm):
+        price = chips(p.price)
         return (f"{who} decides whether to buy {card} from {seller} for {price}.",
                 f"Buy {card} from {seller} for {price}?")
-    if phase == "auction_confirm":
-        high, bidder = chips(p["high_bid"]), names[p["high_bidder"]]
+    if not isinstance(p, PendingAuction):  # phase sale: the choice to keep or sell
+        return (f"{who} decides whether to keep or sell {card}.", f"Keep or sell {card}?")
+    if obs.phase is Phase.AUCTION_CONFIRM:
+        high, bidder = chips(p.high_bid or 0), names[p.high_bidder or 0]
         return (f"{who} decides whether to sell {card} to {bidder} for the top bid of {high}.",
                 f"Sell {card} to {bidder} for the top bid of {high}?")
-    # auction
-    if p["high_bid"] is not None:
-        state = f"the top bid is {chips(p['high_bid'])}, from {names[p['high_bidder']]}"
-    elif p["reserve"] > 1:
-        state = f"no bids yet, reserve {chips(p['reserve'])}"
+    if p.high_bid is not None and p.high_bidder is not None:
+        state = f"the top bid is {chips(p.high_bid)}, from {names[p.high_bidder]}"
+    elif p.reserve > 1:
+        state = f"no bids yet, reserve {chips(p.reserve)}"
     else:
         state = "no bids yet"
     return (f"{who} bids for {card} or passes ({state}).",
             f"Bid for {card} or pass? ({_cap(state)}.)")
 
 
-def _haggle_words(obs: Observation, seat: int, p: dict[str, Any]) -> tuple[str, str]:
+_PLAIN_WORDS: dict[str, Callable[[str], tuple[str, str]]] = {
+    Phase.DEAL: lambda who: (f"{who} deals the next hand.", "Deal the next hand."),
+    Phase.REVEAL: lambda who: (f"{who} turns up the top card of their stack.",
+                               "Turn up the top card of your stack."),
+    Phase.MARKET: lambda who: (f"{who} may offer for another player's face-down card, or pass.",
+                               "Offer for another player's face-down card, or pass?"),
+}
+
+
+def _haggle_words(obs: Observation, seat: int, p: AnyHaggle) -> tuple[str, str]:
     names = obs.names
-    who, seller, buyer = names[seat], p["seller"], p["buyer"]
-    if p["context"] == "sale":
-        item = you_item = f"the {card_name(parse_card(p['card']))}"
+    who, seller, buyer = names[seat], p.seller, p.buyer
+    if isinstance(p, PendingTrumpHaggle):
+        item = you_item = f"the {card_name(p.card)}"
     else:
-        place = f"{ordinal(p['position'])} face-down card"
+        place = f"{ordinal(p.position)} face-down card"
         item = f"{names[seller]}'s {place}"
         you_item = f"your {place}" if seat == seller else item
     if seat == buyer:
-        offer, other = chips(p["ask"]), names[seller]
+        offer, other = chips(p.ask or 0), names[seller]
         return (f"{who} answers {other}'s ask of {offer} for {item}.",
                 f"{other} asks {offer} for {you_item}: accept, counter or break off?")
-    offer, other = chips(p["bid"]), names[buyer]
+    offer, other = chips(p.bid or 0), names[buyer]
     return (f"{who} answers {other}'s offer of {offer} for {item}.",
             f"{other} offers {offer} for {you_item}: accept, counter or refuse?")
 

@@ -64,12 +64,6 @@ def random_point(game: Game, rng: random.Random, moves: int, lineup: list[str]) 
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    t = rng.choice(game.legal_actions())
-    target = card = price = None
-    if t.cards:
-        target, card = rng.choice(t.cards)
-    elif t.targets:
-        target = rng.choice(t.targets)
-    if t.price_min is not None:
-        price = rng.randint(t.price_min, min(t.price_max, t.price_min + 25))
-    return Action(t.seat, t.kind, price, target, card)
+    """A random legal action: a random template, then ``Template.sample`` with prices up to 25
+    chips above the minimum."""
+    return rng.choice(game.legal_actions()).sample(rng, spread=25)

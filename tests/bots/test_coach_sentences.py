@@ -50,7 +50,7 @@ def unseen_above(obs) -> int:
 
 
 def on_trump(obs) -> bool:
-    p = obs.pending or {}
+    p = obs.pending.to_dict() if obs.pending else {}
     return obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
         obs.phase == "negotiation" and p.get("context") == "sale")
 
@@ -116,7 +116,7 @@ def _fail(*args):
 
 def _consistent(obs, a: dict, lo: int, hi: int) -> None:
     """The suggested move agrees with the printed range."""
-    act, p = a["action"], obs.pending or {}
+    act, p = a["action"], obs.pending.to_dict() if obs.pending else {}
     kind, price = act["type"], act.get("price")
     seller = obs.phase in ("sale", "auction_confirm") or (
         obs.phase == "negotiation" and p.get("seller") == obs.seat)

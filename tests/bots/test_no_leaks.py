@@ -36,7 +36,7 @@ def public_numbers(obs, action) -> set[float]:
     if action.price is not None:
         out.add(float(action.price))
     for key in ("price", "high_bid", "reserve", "ask", "bid"):
-        v = (obs.pending or {}).get(key)
+        v = (obs.pending.to_dict() if obs.pending else {}).get(key)
         if isinstance(v, int):
             out.add(float(v))
     out |= {float(t.price_min) for t in obs.legal if t.price_min is not None}

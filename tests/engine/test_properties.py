@@ -392,8 +392,8 @@ def test_snapshot_with_other_version_is_refused() -> None:
     with pytest.raises(RecordError) as e:
         records.restore(json.dumps(saved))
     assert e.value.code == "incompatible_snapshot"
-    wrong_record = json.dumps({**saved, "version": records.SNAPSHOT_VERSION, "record": 7})
-    for junk in (None, 5, "", "{", "[]", '{"format": "x"}', wrong_record):
+    for junk in (None, 5, "", "{", "[]", '{"format": "x"}',
+                 json.dumps({**saved, "version": records.SNAPSHOT_VERSION, "record": 7})):
         with pytest.raises(RecordError) as e:
             records.restore(junk)
         assert e.value.code == "corrupt_snapshot"

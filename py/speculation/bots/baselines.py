@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..observation import Observation
+from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from .decision import Decision, forced, rng_for, template
 from .history import History
 from .pricing import describe, naive_value, stake_of
@@ -67,15 +67,19 @@ def _quiet(obs: Observation, why: str) -> Decision:
 def _random(bot: FixedBot, obs: Observation, history: History) -> Decision:
     rng = rng_for(bot.seed, bot.seat, len(history))
     t = obs.legal[rng.randrange(len(obs.legal))]
-    target = card = price = None
-    if t.cards:
-        target, card = t.cards[rng.randrange(len(t.cards))]
-    elif t.targets:
-        target = t.targets[rng.randrange(len(t.targets))]
-    if t.price_min is not None:
-        assert t.price_max is not None
-        price = rng.randint(t.price_min, min(t.price_max, t.price_min + obs.pot))
-    return Decision(Action(bot.seat, t.kind, price, target, card), "A random legal move.")
+    return Decision(t.sample(rng, spread=obs.pot), "A random legal move.")
+
+
+def _firm_price(obs: Observation) -> int:
+    """The firm price asked (0 outside the firm phase)."""
+    p = obs.pending
+    return p.price if isinstance(p, PendingFirm) else 0
+
+
+def _high_bid(obs: Observation) -> int:
+    """The top bid of the auction under way (0 before the first or outside an auction)."""
+    p = obs.pending
+    return (p.high_bid if isinstance(p, PendingAuction) else None) or 0
 
 
 def _never(bot: FixedBot, obs: Observation, history: History) -> Decision:
@@ -86,39 +90,39 @@ def _fair(bot: FixedBot, obs: Observation, history: History) -> Decision:
     s = stake_of(obs)
     why = describe(obs, s)
     fair = s.fair
-    p = obs.pending or {}
+    p = obs.pending
     phase = obs.phase
     if phase == "sale":
         t = template(obs, "sell_firm")
         price = max(1, round(fair))
-        if t is not None and price <= t.price_max:  # type: ignore[operator]
+        if t is not None and price <= t.bounds()[1]:
             return Decision(Action(bot.seat, "sell_firm", price), f"{why}; asking fair value.")
         return _quiet(obs, why)
     if phase == "firm":
-        ok = p.get("price", 0) <= fair
+        ok = _firm_price(obs) <= fair
         return Decision(Action(bot.seat, "accept" if ok else "decline"), why)
     if phase == "auction":
         t = template(obs, "bid")
-        if t is not None and t.price_min <= fair:  # type: ignore[operator]
+        if t is not None and t.bounds()[0] <= fair:
             return Decision(Action(bot.seat, "bid", t.price_min), why)
         return _quiet(obs, why)
     if phase == "auction_confirm":
-        return Decision(Action(bot.seat, "accept" if (p.get("high_bid") or 0) >= fair
+        return Decision(Action(bot.seat, "accept" if _high_bid(obs) >= fair
                                else "decline"), why)
-    if phase == "negotiation":
-        seller = p.get("seller") == bot.seat
-        theirs = p.get("bid") if seller else p.get("ask")
+    if isinstance(p, PendingHaggle):
+        seller = p.seller == bot.seat
+        theirs = p.bid if seller else p.ask
         if theirs is not None and (theirs >= fair if seller else theirs <= fair):
             return Decision(Action(bot.seat, "accept"), why)
         t = template(obs, "counter")
         price = round(fair)
-        if t is not None and t.price_min <= price <= t.price_max:  # type: ignore[operator]
+        if t is not None and t.clamp(price) == price:
             return Decision(Action(bot.seat, "counter", price), why)
         return Decision(Action(bot.seat, "decline"), why)
     if phase == "market":
         t = template(obs, "offer")
         price = round(fair)
-        if t is not None and t.cards and 1 <= price <= t.price_max:  # type: ignore[operator]
+        if t is not None and t.cards and 1 <= price <= t.bounds()[1]:
             owner, pos = t.cards[0]
             return Decision(Action(bot.seat, "offer", price, owner, pos), why)
     return _quiet(obs, why)
@@ -141,22 +145,22 @@ def _accept(bot: FixedBot, obs: Observation, history: History) -> Decision:
 def _ask150(bot: FixedBot, obs: Observation, history: History) -> Decision:
     s = stake_of(obs)
     ask = max(1, math.ceil(1.5 * s.fair))
-    p = obs.pending or {}
+    p = obs.pending
     why = f"I always ask {ask}, one and a half times fair value."
     if obs.phase == "sale":
         t = template(obs, "sell_firm")
-        if t is not None and ask <= t.price_max:  # type: ignore[operator]
+        if t is not None and ask <= t.bounds()[1]:
             return Decision(Action(bot.seat, "sell_firm", ask), why)
         return _quiet(obs, why)
-    if obs.phase == "negotiation" and p.get("seller") == bot.seat:
-        if (p.get("bid") or 0) >= ask:
+    if isinstance(p, PendingHaggle) and p.seller == bot.seat:
+        if (p.bid or 0) >= ask:
             return Decision(Action(bot.seat, "accept"), why)
         t = template(obs, "counter")
-        if t is not None and t.price_min <= ask <= t.price_max:  # type: ignore[operator]
+        if t is not None and t.clamp(ask) == ask:
             return Decision(Action(bot.seat, "counter", ask), why)
         return Decision(Action(bot.seat, "decline"), why)
     if obs.phase == "auction_confirm":
-        ok = (p.get("high_bid") or 0) >= ask
+        ok = _high_bid(obs) >= ask
         return Decision(Action(bot.seat, "accept" if ok else "decline"), why)
     if obs.phase == "market":
         return _quiet(obs, why)
@@ -170,35 +174,35 @@ def _margin_rule(m: float, exploit: bool = False
 
     def rule(bot: FixedBot, obs: Observation, history: History) -> Decision:
         s = stake_of(obs)
-        fair, p, phase = s.fair, obs.pending or {}, obs.phase
+        fair, p, phase = s.fair, obs.pending, obs.phase
         naive = naive_value(obs, s) if exploit else fair
         why = f"{describe(obs, s)}; I trade at fair value with a {round(100 * m)} % margin."
         ask = max(1, math.ceil(max(fair, naive) * (1 + m)))
         top = math.floor(fair * (1 - m))
         if phase == "sale":
             t = template(obs, "sell_firm")
-            if t is not None and ask <= t.price_max:  # type: ignore[operator]
+            if t is not None and ask <= t.bounds()[1]:
                 return Decision(Action(bot.seat, "sell_firm", ask), why)
             return _quiet(obs, why)
         if phase == "firm":
-            return Decision(Action(bot.seat, "accept" if p.get("price", 0) <= fair
+            return Decision(Action(bot.seat, "accept" if _firm_price(obs) <= fair
                                    else "decline"), why)
         if phase == "auction":
             t = template(obs, "bid")
-            if t is not None and t.price_min <= top:  # type: ignore[operator]
+            if t is not None and t.bounds()[0] <= top:
                 return Decision(Action(bot.seat, "bid", t.price_min), why)
             return _quiet(obs, why)
         if phase == "auction_confirm":
-            return Decision(Action(bot.seat, "accept" if (p.get("high_bid") or 0) >= fair
+            return Decision(Action(bot.seat, "accept" if _high_bid(obs) >= fair
                                    else "decline"), why)
-        if phase == "negotiation":
-            seller = p.get("seller") == bot.seat
-            theirs = p.get("bid") if seller else p.get("ask")
+        if isinstance(p, PendingHaggle):
+            seller = p.seller == bot.seat
+            theirs = p.bid if seller else p.ask
             if theirs is not None and (theirs >= fair if seller else theirs <= fair):
                 return Decision(Action(bot.seat, "accept"), why)
             t = template(obs, "counter")
             price = ask if seller else top
-            if t is not None and t.price_min <= price <= t.price_max:  # type: ignore[operator]
+            if t is not None and t.clamp(price) == price:
                 return Decision(Action(bot.seat, "counter", price), why)
             return Decision(Action(bot.seat, "decline"), why)
         if phase == "market":
@@ -206,7 +210,7 @@ def _margin_rule(m: float, exploit: bool = False
             # A rank-only owner values a face-down card at the naive share: offer that when it
             # is below fair value (an exploiter), else fair value less the margin.
             price = math.floor(naive) if exploit and naive < fair else top
-            if t is not None and t.cards and 1 <= price <= t.price_max:  # type: ignore[operator]
+            if t is not None and t.cards and 1 <= price <= t.bounds()[1]:
                 owner, pos = t.cards[0]
                 return Decision(Action(bot.seat, "offer", price, owner, pos), why)
         return _quiet(obs, why)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..observation import Observation
+from ..observation import Observation, PendingHaggle
 from .decision import forced
 from .history import History
 from .levels import LEVELS
@@ -120,10 +120,10 @@ def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0) -> dict[str, 
 
 def _selling(obs: Observation, seat: int) -> bool:
     """Whether ``seat`` is on the selling side of the decision."""
-    p = obs.pending or {}
+    p = obs.pending
     if obs.phase in ("sale", "auction_confirm"):
         return True
-    return obs.phase == "negotiation" and p.get("seller") == seat
+    return isinstance(p, PendingHaggle) and p.seller == seat
 
 
 def _verb(a: dict[str, Any], obs: Observation) -> str:

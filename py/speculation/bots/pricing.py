@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 
 from ..cards import RANK_NAMES, rank_of, suit_of
-from ..observation import Observation
+from ..observation import Observation, PendingHaggle
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +68,9 @@ def stake_of(obs: Observation) -> Stake:
     """The stake of the decision in ``obs`` (the best trump for sales, else one face-down card)."""
     seat = obs.seat if obs.seat is not None else 0
     mine = float(obs.odds.seat[seat])
-    p = obs.pending or {}
+    p = obs.pending
     on_trump = obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
-        obs.phase == "negotiation" and p.get("context") == "sale")
+        isinstance(p, PendingHaggle) and p.context == "sale")
     share = trump_share(obs) if on_trump else float(obs.odds.per_card)
     return Stake("trump" if on_trump else "card", share, share * obs.pot, mine, obs.pot)
 

@@ -25,7 +25,7 @@ from random import Random
 
 from ..actions import Action
 from ..cards import rank_of
-from ..observation import Observation
+from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
 from .levels import LEVELS, Level
@@ -166,20 +166,20 @@ class TraderBot:
         ask = math.ceil(floor * (1 + self.persona.opening))
         if method == "auction":
             t = template(obs, "sell_auction")
-            if t is not None and floor <= t.price_max:  # type: ignore[operator]
+            if t is not None and floor <= t.bounds()[1]:
                 return Decision(Action(self.seat, "sell_auction", floor),
                                 f"{_cap(why)}; auctioning it with a reserve of {floor}.")
         elif method == "firm":
             t = template(obs, "sell_firm")
-            if t is not None and floor <= t.price_max:  # type: ignore[operator]
-                price = clamp(ask, floor, t.price_max)  # type: ignore[arg-type]
+            if t is not None and floor <= t.bounds()[1]:
+                price = clamp(ask, floor, t.bounds()[1])
                 return Decision(Action(self.seat, "sell_firm", price),
                                 f"{_cap(why)}; asking {price} firm.")
         elif method == "negotiation":
-            ts = [t for t in obs.legal if t.kind == "sell_negotiate" and t.price_max >= floor]  # type: ignore[operator]
+            ts = [t for t in obs.legal if t.kind == "sell_negotiate" and t.bounds()[1] >= floor]
             if ts:
-                t = max(ts, key=lambda x: x.price_max)  # type: ignore[arg-type,return-value]
-                price = clamp(ask, floor, t.price_max)  # type: ignore[arg-type]
+                t = max(ts, key=lambda x: x.bounds()[1])
+                price = clamp(ask, floor, t.bounds()[1])
                 buyer = t.targets[0]
                 return Decision(Action(self.seat, "sell_negotiate", price, buyer),
                                 f"{_cap(why)}; offering it to {obs.names[buyer]} at {price}.")
@@ -256,7 +256,8 @@ class TraderBot:
     # ------------------------------------------------------------------ buying a face-up card
 
     def _firm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
-        price = (obs.pending or {}).get("price", 0)
+        p = obs.pending
+        price = p.price if isinstance(p, PendingFirm) else 0
         why = describe(obs, stake)
         if price <= lim.buy:
             return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {price} is a fair price "
@@ -268,7 +269,7 @@ class TraderBot:
         t = template(obs, "bid")
         why = describe(obs, stake)
         top = math.floor(lim.buy)
-        if t is not None and t.price_min <= top:  # type: ignore[operator]
+        if t is not None and t.bounds()[0] <= top:
             return Decision(Action(self.seat, "bid", t.price_min),
                             f"{_cap(why)}; bidding {t.price_min}.")
         at = f" at {t.price_min}" if t is not None else ""
@@ -276,7 +277,8 @@ class TraderBot:
                         f"too rich for me.")
 
     def _confirm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
-        high = (obs.pending or {}).get("high_bid") or 0
+        p = obs.pending
+        high = (p.high_bid if isinstance(p, PendingAuction) else None) or 0
         why = describe(obs, stake)
         if high >= lim.sell:
             return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {high} is enough, sold.")
@@ -287,14 +289,15 @@ class TraderBot:
 
     def _haggle(self, obs: Observation, stake: Stake, lim: Limits,
                 reads: tuple[Read, ...] | None) -> Decision:
-        p = obs.pending or {}
+        p = obs.pending
+        assert isinstance(p, PendingHaggle)  # only called in the negotiation phase
         why = describe(obs, stake)
-        rounds = int(p.get("rounds", 3))
-        seller = p.get("seller") == self.seat
-        other = p.get("buyer") if seller else p.get("seller")
+        rounds = p.rounds
+        seller = p.seller == self.seat
+        other = p.buyer if seller else p.seller
         counter = template(obs, "counter")
         if seller:
-            mine_made, theirs = int(p.get("asks", 0)), p.get("bid")
+            mine_made, theirs = p.asks, p.bid
             limit = lim.sell
             start = limit * (1 + self.persona.opening)
             if reads is not None and other is not None:
@@ -303,7 +306,7 @@ class TraderBot:
                 top = reads[other].value("ceiling", stake.fair, naive_value(obs, stake))
                 start = max(limit, min(top, obs.chips[other]))
         else:
-            mine_made, theirs = int(p.get("bids", 0)), p.get("ask")
+            mine_made, theirs = p.bids, p.ask
             limit = lim.buy
             start = limit * (1 - self.persona.opening)
             if reads is not None and other is not None and reads[other].n:
@@ -324,7 +327,7 @@ class TraderBot:
             price = math.ceil(planned) if seller else math.floor(planned)
             if not seller and price > limit:
                 price = math.floor(limit)
-            price = clamp(price, counter.price_min, counter.price_max)  # type: ignore[arg-type]
+            price = counter.clamp(price)
             ok = price >= limit if seller else price <= limit
             if ok:
                 word = "asking" if seller else "offering"
@@ -427,8 +430,8 @@ def _owns(obs: Observation, seat: int, stake: Stake) -> bool:
     """Whether ``seat`` owns the stake (the trump it holds, or its own card being haggled)."""
     if stake.kind == "trump":
         return obs.holder == seat
-    p = obs.pending or {}
-    return obs.phase == "negotiation" and p.get("seller") == seat
+    p = obs.pending
+    return isinstance(p, PendingHaggle) and p.seller == seat
 
 
 def _seats_left_of(obs: Observation, seat: int) -> list[int]:
