@@ -30,6 +30,7 @@ export function startSite() {
     onLost: () => { table.cancel(); $("controls").replaceChildren(); setStatus("This match is open in another tab."); },
     onRegained: () => table.run(async () => {
       const saved = readSave();
+      base = saved?.gen ?? 0;
       if (saved?.snapshot) await resumeOrKeep(saved);
       else openSetup({});
     }),
@@ -330,6 +331,7 @@ export function startSite() {
     }
     $("btn-new").disabled = false;
     await tabs.acquire(); // one writer per match: another tab may be playing it
+    base = readSave()?.gen ?? 0; // the writer now: later saves must find this generation
 
     if (hasSettingsInUrl()) {
       const { settings: fromUrl, problems } = settingsFromUrl(hello.options ?? []);
