@@ -123,6 +123,13 @@ export function startSite() {
     return !what || askReplace(what, words);
   }
 
+  /** Hold the save slot (after "Play here instead" if another tab plays), and its generation. */
+  async function becomeWriter() {
+    if (tabs.isWriter()) return;
+    await tabs.acquire();
+    base = readSave()?.gen ?? 0; // later saves must find this generation
+  }
+
   function newMatchId() {
     return globalThis.crypto?.randomUUID?.() ?? `m${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   }
@@ -165,6 +172,7 @@ export function startSite() {
 
   async function startMatch(/** @type {any} */ s, { fromLink = false } = {}) {
     // The one place where a new match replaces the current one: ask first, keep the old one.
+    await becomeWriter();
     if (!(await mayReplace())) {
       $("setup").hidden = true;
       const saved = table.view ? null : readSave();
@@ -262,6 +270,7 @@ export function startSite() {
   async function resumeFromList(/** @type {import("./matches.js").SavedMatch} */ m) {
     const saved = parseSave(m.raw);
     if (!saved.snapshot) return `This saved match cannot be resumed (${saved.bad}); export it to keep it.`;
+    await becomeWriter();
     if (!(await mayReplace({ title: "Resume this saved match?", okLabel: "Resume it" }))) return "";
     const wasShown = !!table.view;
     return queued(async () => {
@@ -278,6 +287,7 @@ export function startSite() {
     /** @type {import("./matches.js").ImportedFile} */
     let f;
     try { f = readImport(text); } catch (/** @type {any} */ err) { return err.message; }
+    await becomeWriter();
     if (!(await mayReplace({ title: "Import this match?", okLabel: "Import it" }))) return "";
     const wasShown = !!table.view;
     return queued(async () => {
@@ -330,8 +340,9 @@ export function startSite() {
       $("btn-new").after(saved);
     }
     $("btn-new").disabled = false;
-    await tabs.acquire(); // one writer per match: another tab may be playing it
-    base = readSave()?.gen ?? 0; // the writer now: later saves must find this generation
+    // One writer per match: with a match to resume or a link to start, another tab may be
+    // playing; a tab on the bare set-up form becomes the writer when it starts one.
+    if (hasSettingsInUrl() || readSave()) await becomeWriter();
 
     if (hasSettingsInUrl()) {
       const { settings: fromUrl, problems } = settingsFromUrl(hello.options ?? []);
