@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, settle, state
 
 SAVE_KEY = "speculation:save:v1"
