@@ -25,7 +25,7 @@ def _summary(raw: str) -> dict[str, Any]:
     try:
         snap = json.loads(obj["snapshot"])
         actions, version = len(snap["record"]["actions"]), snap["version"]
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         actions, version = None, None
     return {"gen": obj.get("gen", 0), "match": obj.get("match"), "actions": actions,
             "version": version, "raw": raw}

@@ -219,7 +219,10 @@ def test_a_version_1_save_of_the_released_site_resumes(page: Page):
     expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#log")).to_contain_text("The match was resumed")
     now = stored(page)
-    assert now["version"] == 2 and now["actions"] == 31 and now["match"]
-    assert saved_list(page) == []
+    assert now["version"] == 2 and now["match"]
+    # its 31 actions kept as they were (the computer players may have moved on since)
+    old_actions = json.loads(fixture["snapshot"])["record"]["actions"]
+    assert json.loads(json.loads(now["raw"])["snapshot"])["record"]["actions"][:31] == old_actions
+    assert len(old_actions) == 31 and saved_list(page) == []
     one_move(page)
     assert stored(page)["match"] == now["match"] and saved_list(page) == []
