@@ -31,6 +31,7 @@ RECORD_FORMAT = "speculation-record"
 SNAPSHOT_FORMAT = "speculation-snapshot"
 VERSION = 1  # of records
 SNAPSHOT_VERSION = 2  # 2 added the integrity check over seats, history and state
+LEGACY_SNAPSHOT_VERSION = 1  # still read (replayed and compared, no check): players' old saves
 MAX_ACTIONS = 200_000
 
 
@@ -127,8 +128,9 @@ def snapshot(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
 def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     """Load a snapshot: check its integrity, replay its record and check the result equals its
     stored state, so a corrupted or edited save is refused (code ``corrupt_snapshot``) instead
-    of half-loaded. Text beyond the JSON limits is ``too_large``/``too_complex`` (see
-    ``speculation.jsonguard``), refused before any parsing."""
+    of half-loaded. A version-1 save (written before the integrity check) is replayed and
+    compared the same way, without a check to verify. Text beyond the JSON limits is
+    ``too_large``/``too_complex`` (see ``speculation.jsonguard``), refused before parsing."""
     if not isinstance(text, str):
         raise RecordError("corrupt_snapshot", "a snapshot must be a string")
     try:
@@ -142,11 +144,19 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     version = data.get("version")
     if type(version) is not int:
         raise RecordError("corrupt_snapshot", "the save's version is not a whole number")
-    if version != SNAPSHOT_VERSION:
+    if version not in (LEGACY_SNAPSHOT_VERSION, SNAPSHOT_VERSION):
         raise RecordError("incompatible_snapshot", f"this save has format version "
-                          f"{version}; this engine reads version {SNAPSHOT_VERSION}")
+                          f"{version}; this engine reads versions {LEGACY_SNAPSHOT_VERSION} "
+                          f"and {SNAPSHOT_VERSION}")
+    if version == LEGACY_SNAPSHOT_VERSION and set(data) != {"format", "version", "record", "state"}:
+        raise RecordError("corrupt_snapshot", "the save has been edited or damaged: a version 1 "
+                          "save has only its format, version, record and state")
     record, state = data.get("record"), data.get("state")
-    if not isinstance(data.get("check"), str) or data["check"] != integrity_check(record, state):
+    # Version 1 (the released site's saves, before the integrity check) has no check to
+    # verify: it is replayed and compared with its state as version 1 always was, and the
+    # next save writes it as version 2.
+    if version == SNAPSHOT_VERSION and (not isinstance(data.get("check"), str)
+                                        or data["check"] != integrity_check(record, state)):
         raise RecordError("corrupt_snapshot", "the save has been edited or damaged: its "
                           "integrity check does not match")
     try:

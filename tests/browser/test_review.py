@@ -38,7 +38,7 @@ def expected_sale():
 
 def click(page: Page, name, confirm: bool = False) -> None:
     before = state(page)[1]
-    page.locator("#controls").get_by_role("button", name=name).click()
+    page.locator("#controls, #hand-result").get_by_role("button", name=name).click()
     if confirm:
         page.locator("#confirm-ok").click()
     settle(page, before, 60)
@@ -58,7 +58,7 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     click(page, "Offer for sale", confirm=True)
     plain = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass)$")
     for _ in range(40):
-        if page.locator("#controls").get_by_role("button", name="Next hand").count():
+        if page.locator("#controls, #hand-result").get_by_role("button", name="Next hand").count():
             break
         click(page, plain)
     entry = page.locator("#btn-review-hand")

@@ -314,8 +314,9 @@ def test_setup_form_and_share_link(watched: Page):
     settle(page, before)
     expect(page.locator("#setup")).to_be_hidden()
     assert page.inner_text("#status") == status
-    # The link reproduces the same first deal.
+    # The link reproduces the same first deal (over the match in progress: asked first, issue 14).
     page.goto(link.split("/")[-1])
+    page.locator("#replace-dialog").get_by_role("button", name="Start the new match").click()
     settle(page, 0, BOOT_S)
     expect(page.locator("#seats .seat")).to_have_count(count)
     assert "Seed 42" in log_text(page)

@@ -208,7 +208,7 @@ def test_edits_that_replay_alike_are_refused_by_the_integrity_check(edit):
 
 @pytest.mark.parametrize("version,code", [
     (1.0, "corrupt_snapshot"), (2.0, "corrupt_snapshot"), (True, "corrupt_snapshot"),
-    ("2", "corrupt_snapshot"), (None, "corrupt_snapshot"), (1, "incompatible_snapshot"),
+    ("2", "corrupt_snapshot"), (None, "corrupt_snapshot"), (0, "incompatible_snapshot"),
     (3, "incompatible_snapshot"), (2**70, "incompatible_snapshot"),
 ])
 def test_snapshot_versions_are_checked_type_exactly(version, code):
@@ -222,6 +222,56 @@ def test_snapshot_versions_are_checked_type_exactly(version, code):
     with pytest.raises(RecordError) as e:
         restore(resealed(data))
     assert e.value.code == code
+
+
+# ----------------------------------------------------------------------- version-1 saves (issue 14)
+
+V1_SAVE = ROOT / "tests" / "fixtures" / "v1-save.json"  # written by the released engine (f2cb700)
+
+
+def v1_snapshot() -> str:
+    """The snapshot string of the fixture (what the released page stored in localStorage)."""
+    return json.loads(V1_SAVE.read_text(encoding="utf-8"))["snapshot"]
+
+
+def test_a_version_1_save_of_the_released_site_still_loads():
+    """Nothing a player has done is lost on a new version of the site: the released engine's
+    save (no integrity check) is replayed, compared with its state, and saved again as v2."""
+    old = json.loads(v1_snapshot())
+    assert old["version"] == 1 and "check" not in old
+    game, seats = restore(v1_snapshot())
+    assert game.state_dict() == old["state"]
+    assert len(game.actions) == len(old["record"]["actions"]) == 31
+    assert seats == old["record"]["seats"]
+    again = json.loads(snapshot(game, seats))
+    assert again["version"] == 2 and isinstance(again["check"], str)
+    assert restore(json.dumps(again))[0].state_dict() == old["state"]
+
+
+def test_a_version_1_save_through_the_bridge_plays_on():
+    from speculation.bridge import Session
+
+    s = Session()
+    r = json.loads(s.handle(json.dumps({"op": "load", "snapshot": v1_snapshot(), "seat": 0})))
+    assert r["ok"], r
+    assert [x["kind"] for x in r["view"]["seats"]] == ["human", "bot", "bot", "bot"]
+    saved = json.loads(json.loads(s.handle('{"op": "save"}'))["snapshot"])
+    assert saved["version"] == 2
+
+
+@pytest.mark.parametrize("edit", ["state", "add_check", "action"])
+def test_a_damaged_version_1_save_is_still_refused(edit):
+    """Version 1 keeps the protection it always had: the replay must reproduce the state."""
+    data = json.loads(v1_snapshot())
+    if edit == "state":
+        data["state"]["chips"][0] += 5
+    elif edit == "add_check":  # a v2 save relabelled v1 to skip its check
+        data["check"] = "0" * 64
+    else:
+        data["record"]["actions"][5] = {"seat": 3, "type": "deal"}
+    with pytest.raises(RecordError) as e:
+        restore(json.dumps(data))
+    assert e.value.code == "corrupt_snapshot"
 
 
 @pytest.mark.parametrize("version", [1.0, True, "1", 2, None])

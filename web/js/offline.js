@@ -352,7 +352,7 @@ function clearSaveWarning() {
 }
 
 /**
- * Report the outcome of a save written elsewhere (storage.js's writeSave returns a boolean).
+ * Report the outcome of a save written elsewhere (storage.js's writeSave returns {ok, ...}).
  * @param {boolean} ok
  * @returns {{ok: boolean, error: SaveError | null}}
  */

@@ -7,7 +7,8 @@ import { createTable } from "./table.js";
 import { startEngine, showBootError } from "./boot-screen.js";
 import { setStatus, applyDisplaySettings } from "./render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
-import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
+import { loadSettings, saveSettings, readSave, writeSave, clearSave, parseSave, markResuming,
+  resumeDiedOn } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
 import { openReview, reviewEntry } from "./review.js";
 import { createTutorial } from "./tutorial.js";
@@ -15,6 +16,9 @@ import { recordMatch, wireStatsEntry } from "./stats.js";
 import { storeLastView } from "./last-view.js";
 import { endPreview } from "./preview.js";
 import { createSound } from "./sound.js";
+import { archiveSave, askReplace, askNearestBot, cleanUi, describeSave, holderFor, openSavedMatches,
+  readImport, removeMatch } from "./matches.js";
+import { createTabs } from "./tabs.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -23,6 +27,20 @@ export function startSite() {
   let settings = loadSettings();
   /** @type {any} */
   let setup = null;
+  // The match this tab plays (its id in the save) and the save slot's generation it last read
+  // or wrote: a save never replaces a newer one (storage.js), nor another match (matches.js).
+  let matchId = "";
+  let base = 0;
+  let adopt = false;
+  const tabs = createTabs({
+    onLost: () => { table.cancel(); $("controls").replaceChildren(); setStatus("This match is open in another tab."); },
+    onRegained: () => table.run(async () => {
+      const saved = readSave();
+      base = saved?.gen ?? 0;
+      if (saved?.snapshot) await resumeOrKeep(saved);
+      else openSetup({});
+    }),
+  });
   const table = createTable({
     mode: "site",
     pace: () => settings.pace,
@@ -103,11 +121,47 @@ export function startSite() {
     $("notice").hidden = false;
   }
 
-  async function save() {
+  async function save(/** @type {any} */ view = table.view) {
+    if (!tabs.isWriter()) return; // another tab plays this match now
     const r = await table.request({ op: "save" });
-    if (r.ok && typeof r.snapshot === "string") {
-      noteSave(writeSave(r.snapshot, { holder: table.holder, log: table.logItems.slice(-150), seenHand: table.seenHand }));
+    if (!r.ok || typeof r.snapshot !== "string" || !tabs.isWriter()) return;
+    const summary = view ? { players: (view.seats ?? []).map((/** @type {any} */ s) => s.name), hand: view.hand, over: !!view.match_over } : undefined;
+    const ui = { holder: table.holder, log: table.logItems.slice(-150), seenHand: table.seenHand, summary };
+    const res = writeSave(r.snapshot, ui, { match: matchId, base, adopt, archive: (raw) => archiveSave(raw) });
+    if (res.stale) { table.cancel(); tabs.yieldTo(); return; } // a newer save is there: keep it
+    if (res.ok) { base = res.gen; adopt = false; }
+    if (res.archived && !res.archived.kept) {
+      notice("There was no room to keep your previous match among the saved matches: download it to keep it.", res.archived.raw);
     }
+    noteSave(res.ok);
+  }
+
+  /** The match in progress as the saved list would name it, or null when none would be replaced. */
+  function inProgress() {
+    if (table.view) {
+      if (table.view.match_over) return null;
+      return describeSave(JSON.stringify({ ui: { summary: { players: table.view.seats.map((/** @type {any} */ s) => s.name), hand: table.view.hand } } })).title;
+    }
+    const saved = readSave();
+    if (!saved?.snapshot || saved.ui?.summary?.over === true) return null;
+    return describeSave(saved.raw).title;
+  }
+
+  /** Ask before anything replaces the match in progress (it is kept in the saved matches). */
+  async function mayReplace(/** @type {{title?: string, okLabel?: string}} */ words = {}) {
+    const what = inProgress();
+    return !what || askReplace(what, words);
+  }
+
+  /** Hold the save slot (after "Play here instead" if another tab plays), and its generation. */
+  async function becomeWriter() {
+    if (tabs.isWriter()) return;
+    await tabs.acquire();
+    base = readSave()?.gen ?? 0; // later saves must find this generation
+  }
+
+  function newMatchId() {
+    return globalThis.crypto?.randomUUID?.() ?? `m${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   }
 
   function summaryButtons() {
@@ -167,6 +221,15 @@ export function startSite() {
   }
 
   async function startMatch(/** @type {any} */ s, { fromLink = false } = {}) {
+    // The one place where a new match replaces the current one: ask first, keep the old one.
+    await becomeWriter();
+    if (!(await mayReplace())) {
+      $("setup").hidden = true;
+      const saved = table.view ? null : readSave();
+      if (saved?.snapshot) await resumeOrKeep(saved);
+      else if (table.view) table.advance();
+      return;
+    }
     const r = await table.request({ op: "new_match", settings: s });
     if (!r.ok) {
       const msg = r.error?.message ?? "the settings were refused";
@@ -181,22 +244,133 @@ export function startSite() {
       return;
     }
     table.reset({ holder: null });
+    matchId = newMatchId();
+    adopt = false;
     const seed = s.seed ?? r.view?.record?.seed ?? (await table.request({ op: "record" })).record?.seed;
     table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${seed}.`, "hand-sep");
     $("setup").hidden = true;
     if (!fromLink) $("notice").hidden = true;
-    await save();
+    await save(r.view);
     table.advance();
   }
 
-  async function resume(/** @type {any} */ saved) {
-    const r = await table.request({ op: "load", snapshot: saved.snapshot, seat: saved.ui?.holder ?? null });
-    if (!r.ok) return r.error?.message ?? "the engine could not read it";
-    table.reset({ holder: saved.ui?.holder ?? null, seenHand: saved.ui?.seenHand ?? null });
-    table.restoreLog(saved.ui?.log ?? []);
-    table.log("The match was resumed where it was left.", "hand-sep");
+  /**
+   * Load a save into the engine and show it. The page's part is repaired, not trusted; a bot
+   * this version lacks can be replaced by the nearest one. Returns null, or why it failed
+   * (then nothing has changed: the engine keeps its match).
+   * @param {any} saved a parsed stored save
+   * @param {{fresh?: boolean}} [opts] fresh: another match than the stored one (from the
+   *   saved list or an import): it gets its own id unless it has one that differs
+   */
+  async function resume(saved, { fresh = false } = {}) {
+    const ui = cleanUi(saved.ui);
+    /** @type {any} */
+    let r = null;
+    let replace = false;
+    markResuming(fresh ? null : saved.raw);
+    try {
+      for (;;) {
+        r = await table.request({ op: "load", snapshot: saved.snapshot, seat: null, ...(replace ? { replace_unknown_bots: true } : {}) });
+        const e = r.ok ? null : r.error;
+        if (!e || e.code !== "incompatible_snapshot" || !e.nearest_bot || replace) break;
+        if (!(await askNearestBot(String(e.bot ?? "?"), String(e.nearest_bot)))) break;
+        replace = true;
+      }
+    } catch (/** @type {any} */ err) {
+      return String(err?.message ?? err);
+    } finally {
+      markResuming(null);
+    }
+    if (!r?.ok) return r?.error?.message ?? "the engine could not read it";
+    table.reset({ holder: holderFor(ui.holder, r.view), seenHand: /** @type {any} */ (ui.seenHand) });
+    table.restoreLog(ui.log);
+    table.log(fresh ? "A saved match was resumed." : "The match was resumed where it was left.", "hand-sep");
+    const current = readSave();
+    const ownId = saved.match && !(fresh && current?.match === saved.match);
+    matchId = ownId ? saved.match : newMatchId();
+    adopt = !fresh && !saved.match;
+    if (!fresh) base = saved.gen ?? 0;
+    else base = current?.gen ?? 0;
+    // Stored again at once when the engine's save differs (a version 1 save, replaced bots),
+    // the match gets an id, or it comes from elsewhere (then the current one is kept first).
+    const again = await table.request({ op: "save" });
+    if (fresh || adopt || (again.ok && again.snapshot !== saved.snapshot)) await save(r.view);
     table.advance();
     return null;
+  }
+
+  /** Resume the stored save; if that fails, keep it (saved list, download), start afresh, say so. */
+  async function resumeOrKeep(/** @type {any} */ saved) {
+    const problem = resumeDiedOn(saved.raw)
+      ? "the last attempt to resume it stopped the game"
+      : await resume(saved);
+    if (!problem) return;
+    markResuming(null);
+    keepBroken(saved.raw, problem);
+  }
+
+  function keepBroken(/** @type {string} */ raw, /** @type {string} */ problem) {
+    const kept = archiveSave(raw, { broken: problem });
+    clearSave();
+    base = 0;
+    notice(`Your saved match could not be resumed (${problem}). ${kept ? "It is kept in Saved matches, and you" : "You"} can download the old save; a fresh match is ready to set up.`, raw);
+    openSetup({});
+  }
+
+  /** The saved list's Resume: ask, load; on failure nothing changes. */
+  async function resumeFromList(/** @type {import("./matches.js").SavedMatch} */ m) {
+    const saved = parseSave(m.raw);
+    if (!saved.snapshot) return `This saved match cannot be resumed (${saved.bad}); export it to keep it.`;
+    await becomeWriter();
+    if (!(await mayReplace({ title: "Resume this saved match?", okLabel: "Resume it" }))) return "";
+    const wasShown = !!table.view;
+    return queued(async () => {
+      const problem = await resume(saved, { fresh: true });
+      if (problem) { if (wasShown) table.advance(); return `This saved match could not be resumed: ${problem}`; }
+      removeMatch(m.key);
+      $("setup").hidden = true;
+      return null;
+    });
+  }
+
+  /** Import a file: a save (load) or a game record (replay); on failure nothing changes. */
+  async function importFile(/** @type {string} */ text) {
+    /** @type {import("./matches.js").ImportedFile} */
+    let f;
+    try { f = readImport(text); } catch (/** @type {any} */ err) { return err.message; }
+    await becomeWriter();
+    if (!(await mayReplace({ title: "Import this match?", okLabel: "Import it" }))) return "";
+    const wasShown = !!table.view;
+    return queued(async () => {
+      let problem = null;
+      if (f.kind === "save") problem = await resume({ snapshot: f.snapshot, ui: f.ui, match: null, raw: text }, { fresh: true });
+      else {
+        let r = await table.request({ op: "replay", record: f.record, seat: null });
+        if (!r.ok && r.error?.nearest_bot && (await askNearestBot(String(r.error.bot ?? "?"), String(r.error.nearest_bot)))) {
+          r = await table.request({ op: "replay", record: f.record, seat: null, replace_unknown_bots: true });
+        }
+        if (!r.ok) problem = r.error?.message ?? "the engine could not replay it";
+        else {
+          table.reset({ holder: holderFor(null, r.view) });
+          matchId = newMatchId();
+          adopt = false;
+          base = readSave()?.gen ?? 0;
+          table.log(`A game record was imported (${r.steps} moves).`, "hand-sep");
+          await save(r.view);
+          table.advance();
+        }
+      }
+      if (problem) { if (wasShown) table.advance(); return `This file could not be imported: ${problem}. Nothing has changed.`; }
+      $("setup").hidden = true;
+      $("notice").hidden = true;
+      return null;
+    });
+  }
+
+  /** Run `fn` once the table's work under way has stopped; its answer comes back. */
+  function queued(/** @type {() => Promise<string|null>} */ fn) {
+    table.cancel();
+    return new Promise((resolve) => { table.run(async () => resolve(await fn())); });
   }
 
   async function afterBoot() {
@@ -208,8 +382,18 @@ export function startSite() {
       setup = new SetupForm(hello, { onStart: (/** @type {any} */ s) => table.run(() => startMatch(s)) });
       $("btn-new").addEventListener("click", () => openSetup());
       $("setup-cancel").addEventListener("click", () => { $("setup").hidden = true; table.advance(); });
+      const saved = document.createElement("button");
+      saved.type = "button";
+      saved.id = "btn-saved";
+      saved.className = "nav-btn";
+      saved.textContent = "Saved matches";
+      saved.addEventListener("click", () => openSavedMatches({ onResume: resumeFromList, onImport: importFile }));
+      $("btn-new").after(saved);
     }
     $("btn-new").disabled = false;
+    // One writer per match: with a match to resume or a link to start, another tab may be
+    // playing; a tab on the bare set-up form becomes the writer when it starts one.
+    if (hasSettingsInUrl() || readSave()) await becomeWriter();
 
     if (hasSettingsInUrl()) {
       const { settings: fromUrl, problems } = settingsFromUrl(hello.options ?? []);
@@ -227,18 +411,8 @@ export function startSite() {
       return;
     }
     const saved = readSave();
-    if (saved?.snapshot) {
-      const problem = await resume(saved);
-      if (!problem) return;
-      clearSave();
-      notice(`Your saved match could not be resumed (${problem}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
-      openSetup({});
-      return;
-    }
-    if (saved?.bad) {
-      clearSave();
-      notice(`Your saved match could not be resumed (${saved.bad}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
-    }
+    if (saved?.snapshot) { await resumeOrKeep(saved); return; }
+    if (saved?.bad) { keepBroken(saved.raw, saved.bad); return; }
     openSetup({});
     tutorial.offer(); // a first visit: invite the newcomer to a guided hand
   }
