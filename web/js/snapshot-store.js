@@ -19,7 +19,8 @@
  *   "SPECSNP2" | u32 LE header length | header JSON | memory | file bytes...
  *
  *   header {format: 2, build, pyodide, version, created, loaded,
- *           memory: n, files: [[path, size], ...]}
+ *           memory: n, files: [[path, size], ...]}   // padded with spaces: the memory
+ *                                                   // starts at a multiple of 16
  *
  * and the entry's headers repeat the build, the Pyodide version and the raw
  * (uncompressed) length, so a stale entry is refused before it is read and a
@@ -44,6 +45,8 @@ export const SNAPSHOT_PYODIDE = "314.0.7"; // the experimental API is only trust
 const MAGIC = "SPECSNP2";
 const FORMAT = 2;
 const LEAD = MAGIC.length + 4;
+// Pyodide reads the memory through Uint32Array views: it must start at an aligned offset.
+const ALIGN = 16;
 
 /**
  * What is known of a snapshot besides its bytes.
@@ -119,10 +122,13 @@ const messageOf = (err) => (err instanceof Error ? err.message : String(err));
  * @returns {Promise<{raw: number, compressed: Uint8Array}>}
  */
 export async function encodeSnapshot({ meta, memory, files }) {
-  const header = new TextEncoder().encode(JSON.stringify({
+  const json = JSON.stringify({
     ...meta, format: FORMAT, memory: memory.length,
     files: files.map(([path, bytes]) => [path, bytes.length]),
-  }));
+  });
+  // padded with spaces (still JSON) so that the memory starts at a multiple of ALIGN
+  const unpadded = new TextEncoder().encode(json).length;
+  const header = new TextEncoder().encode(json + " ".repeat((ALIGN - ((LEAD + unpadded) % ALIGN)) % ALIGN));
   const lead = new Uint8Array(LEAD);
   lead.set(new TextEncoder().encode(MAGIC), 0);
   new DataView(lead.buffer).setUint32(MAGIC.length, header.length, true);
@@ -178,6 +184,7 @@ export function parseSnapshot(all, expect) {
     throw new SnapshotError("format", "the snapshot's header is unreadable");
   }
   if (meta.format !== FORMAT) throw new SnapshotError("format", `snapshot format ${meta.format}`);
+  if (start % ALIGN) throw new SnapshotError("format", "the snapshot's memory is not aligned");
   checkOrigin(meta.build, meta.pyodide, expect);
   const size = meta.memory + meta.files.reduce((n, [, s]) => n + s, 0);
   if (all.length - start !== size) throw new SnapshotError("corrupt", `snapshot has ${all.length - start} bytes, expected ${size}`);
