@@ -27,6 +27,10 @@ snapshot's size raw and gzip-compressed, each boot stage (engine.bootInfo),
 the bytes the site adds on top of Pyodide (gzip -6 of every file outside the
 runtime's own five), and each target of issue 13, met or not.
 
+The browser tests switch the background snapshot worker off with an init script
+(tests/browser/support.py); this benchmark never does, so its pages behave as a
+player's do.
+
 Times are ms from navigation start, median and min over the runs.  "long"
 is the longest PerformanceObserver "longtask" on the page's main thread
 (tasks under 50 ms are not reported, so 0 means none).

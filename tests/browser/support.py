@@ -20,12 +20,22 @@ Failures      save_artifacts(folder, pages, lines): a screenshot of each page an
               conftest.py does it for `page`; the sw_browser fixture for its own contexts.
 Fixtures      sw_browser (persistent contexts) and watched (a page whose origin and console are
               checked at the end), registered for every browser test by tests/browser/conftest.py.
+Snapshots     Every context these helpers and fixtures make sets the test-only switch
+              NO_BACKGROUND_SNAPSHOT (engine.js: no background worker makes a memory snapshot
+              after the boot), so the other tests do not pay for a second Python boot on two
+              shared cores. A test that requests the `background_snapshot` fixture (the
+              snapshot tests) gets the players' behaviour: sw_browser(background_snapshot=True)
+              for its persistent contexts, and `page` without the switch.
+Deploys       point(link, target) swaps the served build; build_v2(...) makes a second build;
+              table(page) is what the player sees and what is saved; wait_for_prompt(page).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import time
 import urllib.error
 import urllib.request
@@ -54,6 +64,8 @@ STEP_S = 30
 READY = re.compile(r"\bis-ready\b")
 ERROR_PREFIXES = ("error:", "pageerror:", "crash:")
 # Runs in every page before its scripts: records CSP violations in window.__csp.
+# engine.js's test-only switch: no background snapshot worker after the boot (see the docstring).
+NO_BACKGROUND_SNAPSHOT = "globalThis.speculationNoBackgroundSnapshot = true;"
 WATCH_CSP = """(() => {
   window.__csp = [];
   document.addEventListener("securitypolicyviolation",
@@ -250,12 +262,15 @@ def cache_names(page: Page) -> list[str]:
 # ----------------------------------------------------------------------------- contexts, failures
 
 
-def persistent_context(browser_type: BrowserType, profile: Path) -> BrowserContext:
+def persistent_context(browser_type: BrowserType, profile: Path,
+                       background_snapshot: bool = False) -> BrowserContext:
     """Chromium with a real profile in `profile` (service workers and caches persist), with the
-    CSP watch installed in every page."""
+    CSP watch installed in every page, and the background snapshot switched off unless asked."""
     ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM,
                                                  args=CHROMIUM_ARGS, headless=True)
     ctx.add_init_script(WATCH_CSP)
+    if not background_snapshot:
+        ctx.add_init_script(NO_BACKGROUND_SNAPSHOT)
     return ctx
 
 
@@ -287,16 +302,17 @@ def save_artifacts(folder: Path, pages: list[Page], lines: list[str]) -> None:
 
 @pytest.fixture
 def sw_browser(request: pytest.FixtureRequest, browser_type: BrowserType, tmp_path: Path,
-               output_path: str) -> Iterator[Callable[[], BrowserContext]]:
-    """open() -> a persistent Chromium context in a fresh profile (closed at the end).
+               output_path: str) -> Iterator[Callable[..., BrowserContext]]:
+    """open(background_snapshot=False) -> a persistent Chromium context in a fresh profile
+    (closed at the end); background_snapshot=True lets the page make its memory snapshot.
 
     On failure, every open page's screenshot and the contexts' console go to test-artifacts/.
     """
     contexts: list[BrowserContext] = []
     lines: list[str] = []
 
-    def open_context() -> BrowserContext:
-        ctx = persistent_context(browser_type, tmp_path / f"profile-{len(contexts)}")
+    def open_context(background_snapshot: bool = False) -> BrowserContext:
+        ctx = persistent_context(browser_type, tmp_path / f"profile-{len(contexts)}", background_snapshot)
         contexts.append(ctx)
         capture(ctx, lines)
         return ctx
@@ -320,3 +336,65 @@ def watched(page: Page, site_url: str, console_log: list[str]) -> Iterator[Page]
     assert not outside, f"requests left the origin: {outside[:5]}"
     errors = errors_in(console_log)
     assert not errors, errors
+
+
+@pytest.fixture
+def background_snapshot() -> bool:
+    """Requested by a test that needs the background snapshot worker (the players' default):
+    its `page` is left without the NO_BACKGROUND_SNAPSHOT switch."""
+    return True
+
+
+@pytest.fixture(autouse=True)
+def _no_background_snapshot(request: pytest.FixtureRequest) -> None:
+    """Give `page`'s context the NO_BACKGROUND_SNAPSHOT switch, unless the test asked for
+    `background_snapshot`."""
+    if "page" in request.fixturenames and "background_snapshot" not in request.fixturenames:
+        request.getfixturevalue("context").add_init_script(NO_BACKGROUND_SNAPSHOT)
+
+
+# ----------------------------------------------------------------------------- deploys
+
+
+V2_LINE = "This is version two of the card table."
+
+
+def build_v2(site_build: Any, tmp: Path) -> Path:
+    """A second build of the site: web/ plus a visible line (#v2-line) on the page."""
+    web2 = tmp / "web2"
+    shutil.copytree(site_build.WEB, web2)
+    index = web2 / "index.html"
+    html = index.read_text(encoding="utf-8")
+    assert html.count("</body>") == 1
+    index.write_text(html.replace("</body>", f'<p id="v2-line">{V2_LINE}</p>\n</body>'), encoding="utf-8")
+    v2 = tmp / "v2"
+    site_build.build(v2, web=web2)
+    return v2
+
+
+def point(link: Path, target: Path) -> None:
+    """Deploy: the served directory now shows target (an atomic swap of a symlink)."""
+    new = link.with_name(link.name + ".new")
+    if new.is_symlink():
+        new.unlink()
+    os.symlink(target, new)
+    os.replace(new, link)
+
+
+def table(page: Page) -> dict[str, Any]:
+    """What the player sees of the match, and what is saved of it."""
+    return page.evaluate("""() => ({
+        hand: document.getElementById("info-hand").textContent,
+        pot: document.getElementById("info-pot").textContent,
+        seats: [...document.querySelectorAll("#seats .seat")]
+            .map((s) => s.textContent.replace(/\\s+/g, " ").trim()),
+        save: Object.keys(localStorage).filter((k) => k.includes("save")).map((k) => localStorage.getItem(k)),
+    })""")
+
+
+def wait_for_prompt(page: Page) -> None:
+    """Until the page offers the new version (its worker precaches about 14 MB first)."""
+    prompt = page.locator("#update-prompt")
+    expect(prompt).to_be_visible(timeout=90000)
+    expect(prompt).to_contain_text("A new version is ready — reload")
+    expect(prompt).to_contain_text("Your match is saved")

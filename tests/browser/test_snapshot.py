@@ -6,23 +6,27 @@ restores it; a damaged, stale or failing snapshot falls back to the normal boot 
 made again; a site update drops the old build's snapshot with its caches.  The worker
 says which path it took: engine.bootInfo on the harness, a performance mark
 "speculation:engine-ready" on index.html.
+
+Every test here requests the `background_snapshot` fixture (support.py): the other browser
+tests switch the background snapshot worker off, these need the players' behaviour.
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_offline import (Server, cache_names, first_page, one_move, page_build, set_pace_instant,  # noqa: F401
-                          site_hash, sw_browser, wait_controlled, wait_ready)
-from test_update import MATCH, point, table, two_builds, wait_for_prompt  # noqa: F401
+from support import (Server, build_v2, cache_names, first_page, one_move, page_build, point, set_pace,
+                     site_hash, table, wait_controlled, wait_for_prompt, wait_ready)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("background_snapshot")]
 
 BOOT_S = 120  # two shared cores; a normal boot takes 2–6 s, a snapshot's background boot as long
 HARNESS = "test-harness/boot.html"
+MATCH = "?p=human:You&p=bot:casual/mary:Mary&seed=19&rule.max_hands=3"
 SEEDED = {"op": "new_match", "settings": {"seed": 41, "rules": {"max_hands": 2}, "players": [
     {"name": "Fanny", "kind": "bot", "bot": "casual/fanny"},
     {"name": "Edmund", "kind": "bot", "bot": "skilled/edmund"},
@@ -44,6 +48,14 @@ ENGINE_MARK = """() => { const m = performance.getEntriesByName("speculation:eng
                      return m ? m.detail : null; }"""
 SNAPSHOT_MARK = """() => { const m = performance.getEntriesByName("speculation:snapshot").pop();
                        return m ? m.detail : null; }"""
+
+
+@pytest.fixture(scope="module")
+def two_builds(site_build, site_dir: Path, tmp_path_factory) -> tuple[Path, Path]:
+    """(v1, v2): the session's build, and one with a visible line added (support.build_v2)."""
+    v2 = build_v2(site_build, tmp_path_factory.mktemp("update"))
+    assert site_hash(v2) != site_hash(site_dir)
+    return site_dir, v2
 
 
 def harness_boot(page: Page) -> dict:
@@ -102,16 +114,18 @@ def page_build_of_harness(page: Page) -> str:
 
 
 def break_snapshot(page: Page, how: str) -> None:
-    """Replace the stored snapshot: with bytes that are no gzip, or a valid one of another build."""
+    """Replace the stored snapshot, its headers claiming this build: with bytes that are no gzip,
+    or a valid snapshot of another build."""
     page.evaluate("""async (how) => {
         const store = await import(new URL("../js/snapshot-store.js", location.href).href);
         const scope = new URL("../", location.href).href, build = window.harness.info.build;
         const cache = await caches.open(store.snapshotCacheName(scope, build));
-        const headers = {"x-snapshot-build": build, "x-snapshot-pyodide": store.SNAPSHOT_PYODIDE};
-        let body;
-        if (how === "corrupt") body = new Uint8Array(4096).fill(7);
-        else body = (await store.encodeSnapshot({meta: {build: "0123456789abcdef", pyodide: store.SNAPSHOT_PYODIDE,
-                       version: "0"}, memory: new Uint8Array(64), files: []})).compressed;
+        let body, raw;
+        if (how === "corrupt") [body, raw] = [new Uint8Array(4096).fill(7), 32 << 20];
+        else ({compressed: body, raw} = await store.encodeSnapshot({meta: {build: "0123456789abcdef",
+                 pyodide: store.SNAPSHOT_PYODIDE, version: "0"}, memory: new Uint8Array(64), files: []}));
+        // the entry's own headers say this build: only the body tells the truth
+        const headers = store.snapshotHeaders(build, store.SNAPSHOT_PYODIDE, raw, body.length);
         await cache.put(new URL("__engine-snapshot__", scope).href, new Response(body, {headers}));
     }""", how)
 
@@ -136,12 +150,12 @@ def test_bad_snapshot_falls_back_and_is_rebuilt(page: Page, how: str, reason: st
 def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_build, site_dir):
     server = Server(site_build, site_dir)
     url = server.start()
-    ctx = sw_browser()
+    ctx = sw_browser(background_snapshot=True)
     page = first_page(ctx)
     try:
         page.goto(url + "index.html")
         wait_ready(page)
-        set_pace_instant(page)
+        set_pace(page, "instant")
         page.goto(url + "index.html" + MATCH)
         wait_ready(page)
         assert wait_mark(page, ENGINE_MARK)["path"] == "normal"
@@ -191,7 +205,7 @@ def test_update_replaces_the_snapshot(sw_browser, site_build, two_builds, tmp_pa
     point(live, v1)
     server = Server(site_build, live)
     url = server.start()
-    ctx = sw_browser()
+    ctx = sw_browser(background_snapshot=True)
     page = first_page(ctx)
     try:
         page.goto(url + "index.html" + MATCH)

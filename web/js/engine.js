@@ -52,30 +52,117 @@
  *     Its outcome is also the detail of a performance mark "speculation:snapshot".
  *   Options snapshot (default true): false boots normally and makes none;
  *     snapshotDelayMs (default 2000).
+ *   Test-only switch: when the page's global `speculationNoBackgroundSnapshot`
+ *     is true (tests/browser/support.py sets it with an init script in every
+ *     browser context except the snapshot tests'), no background snapshot
+ *     worker is started (engine.snapshot resolves {stored: false, reason:
+ *     "switched off for tests"}), so the other browser tests do not pay for a
+ *     second Python boot.  A stored snapshot is still used.  Players never set it.
+ *
+ * Types: see the typedefs below (Engine, EngineOptions, BootInfo, SnapshotOutcome);
+ * requests and responses are protocol.js's Request and Response.
+ */
+
+/** @typedef {import("./protocol.js").Request} Request */
+/** @typedef {import("./protocol.js").Op} Op */
+/**
+ * @template {Op} O
+ * @typedef {import("./protocol.js").Response<O>} Response
+ */
+/** @typedef {"runtime" | "micropip" | "engine" | "ready"} Stage */
+/** @typedef {{stage: Stage, fraction: number, detail: string}} Progress */
+
+/**
+ * @typedef {object} EngineOptions
+ * @property {(p: Progress) => void} [onProgress]
+ * @property {(err: Error) => void} [onFatal] the engine died after boot
+ * @property {number} [timeoutMs] the whole boot
+ * @property {boolean} [snapshot] restore from / make a memory snapshot (default true)
+ * @property {number} [snapshotDelayMs] wait after ready before making one (default 2000)
+ */
+
+/**
+ * How this boot went. `stages`: ms since the worker started, per stage.
+ * @typedef {object} BootInfo
+ * @property {"snapshot" | "normal"} path
+ * @property {string | null} fallback why a stored snapshot was not used
+ * @property {Record<string, number>} stages
+ * @property {number} startedAt ms since navigation start: the worker's creation
+ * @property {number} readyAt ms since navigation start: its ready message
+ * @property {number} bootMs readyAt - startedAt
+ */
+
+/**
+ * @typedef {object} EngineInfo
+ * @property {string} version the engine's
+ * @property {string} build the site's build hash
+ * @property {Record<string, number>} timings
+ * @property {"snapshot" | "normal"} path
+ * @property {string | null} fallback
+ */
+
+/**
+ * How making the background snapshot went.
+ * @typedef {object} SnapshotOutcome
+ * @property {boolean} stored
+ * @property {string} [reason] why none was stored
+ * @property {number} [raw] bytes, uncompressed
+ * @property {number} [compressed] bytes stored
+ * @property {Record<string, number>} [timings] the snapshot worker's stages
+ */
+
+/**
+ * @typedef {object} Engine
+ * @property {EngineInfo | null} info
+ * @property {BootInfo | null} bootInfo
+ * @property {Promise<SnapshotOutcome>} snapshot
+ * @property {<R extends Request>(obj: R) => Promise<Response<R["op"]>>} request
+ * @property {() => void} terminate
+ */
+
+/**
+ * What the worker posts (see worker.js).
+ * @typedef {{type: "progress", stage: Stage, fraction: number, detail: string}
+ *   | {type: "ready", version: string, build: string, timings: Record<string, number>,
+ *      path: "snapshot" | "normal", fallback: string | null, snapshot: "supported" | "unsupported"}
+ *   | {type: "fatal", message: string}
+ *   | {type: "response", id: number, json?: string, error?: string}
+ *   | {type: "snapshot", ok: boolean, raw?: number, compressed?: number, error?: string,
+ *      timings?: Record<string, number>}} WorkerMessage
  */
 
 const DEFAULT_TIMEOUT_MS = 120000;
 const DEFAULT_SNAPSHOT_DELAY_MS = 2000;
 const STOPPED = "The game engine was stopped.";
 
+/** @param {Record<string, string>} params */
 function workerURL(params) {
   const url = new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url;
 }
 
+/** @param {string} name @param {unknown} detail */
 function markPerformance(name, detail) {
   try { performance.mark(name, { detail }); } catch { /* marks are a nicety */ }
 }
 
-const idle = () => new Promise((res) => {
+/** The test-only switch (see above). */
+const backgroundSnapshotOff = () =>
+  /** @type {{speculationNoBackgroundSnapshot?: unknown}} */ (globalThis).speculationNoBackgroundSnapshot === true;
+
+/** @param {unknown} err */
+const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+
+const idle = () => /** @type {Promise<void>} */ (new Promise((res) => {
   if (typeof requestIdleCallback === "function") requestIdleCallback(() => res(), { timeout: 5000 });
   else setTimeout(res, 0);
-});
+}));
 
 /**
  * Boot a background worker that makes and stores a snapshot of the ready engine.
  * @param {{delayMs: number, signal: AbortSignal}} opts
+ * @returns {Promise<SnapshotOutcome>}
  */
 async function makeSnapshot({ delayMs, signal }) {
   const stopped = { stored: false, reason: "stopped" };
@@ -86,7 +173,7 @@ async function makeSnapshot({ delayMs, signal }) {
   try {
     return await new Promise((res) => {
       signal.addEventListener("abort", () => res(stopped));
-      w.onmessage = ({ data }) => {
+      w.onmessage = (/** @type {MessageEvent<WorkerMessage>} */ { data }) => {
         if (data.type === "snapshot") res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, timings: data.timings }
           : { stored: false, reason: data.error, timings: data.timings });
         else if (data.type === "fatal") res({ stored: false, reason: data.message });
@@ -98,6 +185,10 @@ async function makeSnapshot({ delayMs, signal }) {
   }
 }
 
+/**
+ * @param {EngineOptions} [options]
+ * @returns {Promise<Engine>}
+ */
 export function bootEngine({
   onProgress = () => {},
   onFatal = () => {},
@@ -113,16 +204,18 @@ export function bootEngine({
       // The build stamps its content hash here, so a new deploy never meets a stale worker.
       worker = new Worker(workerURL(snapshot ? {} : { snapshot: "0" }), { type: "module" });
     } catch (err) {
-      reject(new Error(`This browser cannot start the game engine (${err.message}).`));
+      reject(new Error(`This browser cannot start the game engine (${messageOf(err)}).`));
       return;
     }
 
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (err: Error) => void}>} */
     const pending = new Map();
     let nextId = 1;
     let booted = false;
     let dead = false;
     let lastFraction = 0;
 
+    /** @param {string} message */
     const die = (message) => {
       if (dead) return;
       dead = true;
@@ -142,11 +235,12 @@ export function bootEngine({
       timeoutMs,
     );
 
+    /** @type {Engine} */
     const engine = {
       info: null,
       bootInfo: null,
       snapshot: Promise.resolve({ stored: false, reason: "not booted" }),
-      request(obj) {
+      request(/** @type {Request} */ obj) {
         if (dead) return Promise.reject(new Error("The game engine has stopped."));
         const id = nextId++;
         return new Promise((res, rej) => {
@@ -159,7 +253,7 @@ export function bootEngine({
       },
     };
 
-    worker.onmessage = ({ data }) => {
+    worker.onmessage = (/** @type {MessageEvent<WorkerMessage>} */ { data }) => {
       switch (data.type) {
         case "progress":
           lastFraction = Math.max(lastFraction, data.fraction);
@@ -184,9 +278,10 @@ export function bootEngine({
           if (data.path === "snapshot") engine.snapshot = Promise.resolve({ stored: false, reason: "a snapshot was used" });
           else if (!snapshot) engine.snapshot = Promise.resolve({ stored: false, reason: "disabled" });
           else if (data.snapshot !== "supported") engine.snapshot = Promise.resolve({ stored: false, reason: "unsupported" });
+          else if (backgroundSnapshotOff()) engine.snapshot = Promise.resolve({ stored: false, reason: "switched off for tests" });
           else {
             engine.snapshot = makeSnapshot({ delayMs: snapshotDelayMs, signal: stopMaker.signal })
-              .catch((err) => ({ stored: false, reason: String(err && err.message) }));
+              .catch((err) => ({ stored: false, reason: messageOf(err) }));
           }
           engine.snapshot.then((result) => markPerformance("speculation:snapshot", result));
           resolve(engine);
@@ -201,9 +296,9 @@ export function bootEngine({
           if (data.error !== undefined) entry.reject(new Error(`Engine error: ${data.error}`));
           else {
             try {
-              entry.resolve(JSON.parse(data.json));
+              entry.resolve(JSON.parse(data.json ?? ""));
             } catch (err) {
-              entry.reject(new Error(`Engine sent malformed JSON: ${err.message}`));
+              entry.reject(new Error(`Engine sent malformed JSON: ${messageOf(err)}`));
             }
           }
           break;

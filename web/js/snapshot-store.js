@@ -1,7 +1,9 @@
 /**
  * snapshot-store.js — where the engine worker keeps its Pyodide memory snapshot.
  *
- *   import { openSnapshot, storeSnapshot, dropSnapshot, SNAPSHOT_PYODIDE } from "./snapshot-store.js";
+ *   const store = await import("./snapshot-store.js");
+ *   const stored = await store.openSnapshot(scope, build, store.SNAPSHOT_PYODIDE);
+ *   const snap = stored && await stored.decode();   // {meta, memory, files}
  *
  * A snapshot is the ready engine frozen after a normal boot: the wasm memory
  * (Pyodide's experimental makeMemorySnapshot, pinned to Pyodide SNAPSHOT_PYODIDE)
@@ -14,28 +16,74 @@
  * caches of an old build when an update activates, and storeSnapshot deletes
  * the snapshots of other builds.  The body is gzip (CompressionStream) of
  *
- *   "SPECSNP1" | u32 LE header length | header JSON | memory | file bytes...
+ *   "SPECSNP2" | u32 LE header length | header JSON | memory | file bytes...
  *
- *   header {format: 1, build, pyodide, version, created,
- *           memory: n, files: [[path, size], ...], sha256}   // sha256 of all bytes after the header
+ *   header {format: 2, build, pyodide, version, created, loaded,
+ *           memory: n, files: [[path, size], ...]}   // padded with spaces: the memory
+ *                                                   // starts at a multiple of 16
  *
- * openSnapshot(scope, build) → Promise<null | {meta, compressed, decode()}>
- *   null when none is stored.  decode() → Promise<{meta, memory, files}>
- *   rejects (SnapshotError) on anything unexpected: corruption (gzip CRC,
- *   sha256), another build or Pyodide version, a wrong format.
- * storeSnapshot(scope, build, {meta, memory, files}) → Promise<{raw, compressed}>
+ * and the entry's headers repeat the build, the Pyodide version and the raw
+ * (uncompressed) length, so a stale entry is refused before it is read and a
+ * fresh one is inflated straight into one buffer of the right size.  Damage is
+ * caught by gzip itself (its CRC-32 and length trailer) and by the lengths:
+ * the stream must inflate to exactly the stored raw length, and the header's
+ * sizes must add up to it.  (No separate checksum pass: it cost more than the
+ * whole decompression.)
+ *
+ * openSnapshot(scope, build, pyodide) → Promise<null | StoredSnapshot>
+ *   null when none is stored; rejects (SnapshotError "stale") when the entry
+ *   says it is of another build or Pyodide version.  stored.decode() →
+ *   Promise<Snapshot> reads and inflates it; rejects (SnapshotError) on
+ *   anything unexpected: "corrupt" (gzip error, wrong length), "stale"
+ *   (another build or Pyodide version), "format".
+ * storeSnapshot(scope, build, snapshot) → Promise<{raw, compressed}>
  * dropSnapshot(scope, build) → Promise<void>
+ * encodeSnapshot(snapshot) → Promise<{raw, compressed: Uint8Array}> (tests use it)
  */
 
 export const SNAPSHOT_PYODIDE = "314.0.7"; // the experimental API is only trusted in this version
-const MAGIC = "SPECSNP1";
-const FORMAT = 1;
+const MAGIC = "SPECSNP2";
+const FORMAT = 2;
+const LEAD = MAGIC.length + 4;
+// Pyodide reads the memory through Uint32Array views: it must start at an aligned offset.
+const ALIGN = 16;
+
+/**
+ * What is known of a snapshot besides its bytes.
+ * @typedef {object} SnapshotMeta
+ * @property {string} build the site's build hash
+ * @property {string} pyodide the Pyodide version that made it
+ * @property {string} version the engine's version
+ * @property {string} [created] ISO time
+ * @property {Record<string, string>} [loaded] Pyodide's record of loaded packages, put back on restore
+ */
+
+/** A file of site-packages: [absolute path, contents]. @typedef {[string, Uint8Array]} SnapshotFile */
+
+/**
+ * A decoded (or to be encoded) snapshot.
+ * @typedef {object} Snapshot
+ * @property {SnapshotMeta} meta
+ * @property {Uint8Array} memory the wasm memory (Pyodide's makeMemorySnapshot)
+ * @property {SnapshotFile[]} files
+ */
+
+/**
+ * A stored snapshot, found but not yet read.
+ * @typedef {object} StoredSnapshot
+ * @property {number} compressed bytes stored
+ * @property {number} raw bytes once inflated
+ * @property {() => Promise<Snapshot>} decode reads, inflates and checks it (once)
+ */
+
+/** @typedef {"corrupt" | "stale" | "format"} SnapshotErrorCode */
 
 export class SnapshotError extends Error {
-  /** @param {string} code  @param {string} message */
+  /** @param {SnapshotErrorCode} code  @param {string} message */
   constructor(code, message) {
     super(message);
     this.name = "SnapshotError";
+    /** @type {SnapshotErrorCode} */
     this.code = code;
   }
 }
@@ -43,10 +91,13 @@ export class SnapshotError extends Error {
 /** Can this browser keep a snapshot at all? */
 export function snapshotSupported() {
   return typeof caches !== "undefined" && typeof CompressionStream === "function" &&
-    typeof DecompressionStream === "function" && !!(globalThis.crypto && crypto.subtle);
+    typeof DecompressionStream === "function";
 }
 
-/** The service worker's cache prefix for the site rooted at scope (a URL ending in "/"). */
+/**
+ * The service worker's cache prefix for the site rooted at scope (a URL ending in "/").
+ * @param {string} scope
+ */
 export function cachePrefix(scope) {
   return `speculation@${new URL(scope).pathname}#`;
 }
@@ -56,108 +107,147 @@ export function snapshotCacheName(scope, build) {
   return `${cachePrefix(scope)}${build}~snapshot`;
 }
 
+/** @param {string} scope */
 function entryURL(scope) {
   return new URL("__engine-snapshot__", scope).href;
 }
 
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function collect(stream) {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/** @param {unknown} err */
+const messageOf = (err) => (err instanceof Error ? err.message : String(err));
 
 /**
- * The stored form of a snapshot (compressed bytes).
- * @param {{meta: object, memory: Uint8Array, files: Array<[string, Uint8Array]>}} snap
+ * The stored form of a snapshot: gzip of lead, header, memory and files, made
+ * without first joining them into one buffer.
+ * @param {Snapshot} snap
+ * @returns {Promise<{raw: number, compressed: Uint8Array}>}
  */
 export async function encodeSnapshot({ meta, memory, files }) {
-  const body = new Uint8Array(memory.length + files.reduce((n, [, b]) => n + b.length, 0));
-  body.set(memory, 0);
-  let at = memory.length;
-  for (const [, bytes] of files) { body.set(bytes, at); at += bytes.length; }
-  const header = new TextEncoder().encode(JSON.stringify({
+  const json = JSON.stringify({
     ...meta, format: FORMAT, memory: memory.length,
-    files: files.map(([path, bytes]) => [path, bytes.length]), sha256: await sha256(body),
-  }));
-  const lead = new Uint8Array(MAGIC.length + 4);
+    files: files.map(([path, bytes]) => [path, bytes.length]),
+  });
+  // padded with spaces (still JSON) so that the memory starts at a multiple of ALIGN
+  const unpadded = new TextEncoder().encode(json).length;
+  const header = new TextEncoder().encode(json + " ".repeat((ALIGN - ((LEAD + unpadded) % ALIGN)) % ALIGN));
+  const lead = new Uint8Array(LEAD);
   lead.set(new TextEncoder().encode(MAGIC), 0);
   new DataView(lead.buffer).setUint32(MAGIC.length, header.length, true);
-  const raw = new Blob([lead, header, body]);
-  const compressed = await collect(raw.stream().pipeThrough(new CompressionStream("gzip")));
+  const parts = /** @type {Uint8Array<ArrayBuffer>[]} */ ([lead, header, memory, ...files.map(([, bytes]) => bytes)]);
+  const raw = new Blob(parts);
+  const compressed = new Uint8Array(await new Response(raw.stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
   return { raw: raw.size, compressed };
 }
 
 /**
- * Decompress and check a stored snapshot.
- * @param {Uint8Array|ArrayBuffer} compressed
- * @param {{build: string, pyodide: string}} expect
+ * Inflate a gzip stream into one buffer of exactly `size` bytes (no joining of chunks).
+ * @param {ReadableStream<BufferSource>} body
+ * @param {number} size
  */
-export async function decodeSnapshot(compressed, expect) {
-  let all;
+async function inflateInto(body, size) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  const reader = body.pipeThrough(new DecompressionStream("gzip")).getReader();
   try {
-    all = await collect(new Blob([compressed]).stream().pipeThrough(new DecompressionStream("gzip")));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (at + value.length > size) throw new SnapshotError("corrupt", `the snapshot inflates to more than its stored ${size} bytes`);
+      out.set(value, at);
+      at += value.length;
+    }
   } catch (err) {
-    throw new SnapshotError("corrupt", `the snapshot does not decompress (${err.message})`);
+    reader.cancel().catch(() => {});
+    if (err instanceof SnapshotError) throw err;
+    throw new SnapshotError("corrupt", `the snapshot does not decompress (${messageOf(err)})`);
   }
-  const magic = new TextDecoder().decode(all.subarray(0, MAGIC.length));
-  if (magic !== MAGIC || all.length < MAGIC.length + 4) throw new SnapshotError("format", "not an engine snapshot");
-  const length = new DataView(all.buffer, all.byteOffset).getUint32(MAGIC.length, true);
-  const start = MAGIC.length + 4 + length;
+  if (at !== size) throw new SnapshotError("corrupt", `the snapshot inflates to ${at} bytes, not its stored ${size}`);
+  return out;
+}
+
+/**
+ * Check the header of one inflated snapshot and cut it into memory and files (views, no copies).
+ * @param {Uint8Array} all
+ * @param {{build: string, pyodide: string}} expect
+ * @returns {Snapshot}
+ */
+export function parseSnapshot(all, expect) {
+  if (all.length < LEAD || new TextDecoder().decode(all.subarray(0, MAGIC.length)) !== MAGIC) {
+    throw new SnapshotError("format", "not an engine snapshot of this format");
+  }
+  const length = new DataView(all.buffer, all.byteOffset, all.byteLength).getUint32(MAGIC.length, true);
+  const start = LEAD + length;
+  /** @type {SnapshotMeta & {format: number, memory: number, files: [string, number][]}} */
   let meta;
   try {
-    meta = JSON.parse(new TextDecoder().decode(all.subarray(MAGIC.length + 4, start)));
+    meta = JSON.parse(new TextDecoder().decode(all.subarray(LEAD, start)));
   } catch {
     throw new SnapshotError("format", "the snapshot's header is unreadable");
   }
   if (meta.format !== FORMAT) throw new SnapshotError("format", `snapshot format ${meta.format}`);
-  if (meta.build !== expect.build) throw new SnapshotError("stale", `snapshot of build ${meta.build}, this is ${expect.build}`);
-  if (meta.pyodide !== expect.pyodide || meta.pyodide !== SNAPSHOT_PYODIDE) {
-    throw new SnapshotError("stale", `snapshot of Pyodide ${meta.pyodide}, this is ${expect.pyodide}`);
-  }
-  const body = all.subarray(start);
+  if (start % ALIGN) throw new SnapshotError("format", "the snapshot's memory is not aligned");
+  checkOrigin(meta.build, meta.pyodide, expect);
   const size = meta.memory + meta.files.reduce((n, [, s]) => n + s, 0);
-  if (body.length !== size) throw new SnapshotError("corrupt", `snapshot has ${body.length} bytes, expected ${size}`);
-  if ((await sha256(body)) !== meta.sha256) throw new SnapshotError("corrupt", "the snapshot's checksum does not match");
-  const memory = body.subarray(0, meta.memory);
+  if (all.length - start !== size) throw new SnapshotError("corrupt", `snapshot has ${all.length - start} bytes, expected ${size}`);
+  const memory = all.subarray(start, start + meta.memory);
+  /** @type {SnapshotFile[]} */
   const files = [];
-  let at = meta.memory;
-  for (const [path, n] of meta.files) { files.push([path, body.subarray(at, at + n)]); at += n; }
-  return { meta, memory, files };
+  let at = start + meta.memory;
+  for (const [path, n] of meta.files) { files.push([path, all.subarray(at, at + n)]); at += n; }
+  const { format, memory: _m, files: _f, ...rest } = meta;
+  return { meta: rest, memory, files };
 }
 
-/** @returns {Promise<null | {meta: object, compressed: number, decode: () => Promise<any>}>} */
+/**
+ * @param {string | null | undefined} build
+ * @param {string | null | undefined} pyodide
+ * @param {{build: string, pyodide: string}} expect
+ */
+function checkOrigin(build, pyodide, expect) {
+  if (build !== expect.build) throw new SnapshotError("stale", `snapshot of build ${build}, this is ${expect.build}`);
+  if (pyodide !== expect.pyodide || pyodide !== SNAPSHOT_PYODIDE) {
+    throw new SnapshotError("stale", `snapshot of Pyodide ${pyodide}, this is ${expect.pyodide}`);
+  }
+}
+
+/**
+ * Look the snapshot of this build up (one Cache Storage call); null if none is stored.
+ * @param {string} scope the site's root URL
+ * @param {string} build
+ * @param {string} pyodide the running Pyodide's version
+ * @returns {Promise<StoredSnapshot | null>}
+ */
 export async function openSnapshot(scope, build, pyodide) {
   if (!snapshotSupported()) return null;
-  const name = snapshotCacheName(scope, build);
-  if (!(await caches.has(name))) return null;
-  const cache = await caches.open(name);
-  const response = await cache.match(entryURL(scope));
+  const response = await caches.match(entryURL(scope), { cacheName: snapshotCacheName(scope, build) });
   if (!response) return null;
-  const meta = { build: response.headers.get("x-snapshot-build"), pyodide: response.headers.get("x-snapshot-pyodide") };
+  const expect = { build, pyodide };
+  checkOrigin(response.headers.get("x-snapshot-build"), response.headers.get("x-snapshot-pyodide"), expect);
+  const raw = Number(response.headers.get("x-snapshot-raw"));
+  if (!Number.isSafeInteger(raw) || raw < LEAD) throw new SnapshotError("format", "the stored snapshot does not say its size");
   const compressed = Number(response.headers.get("content-length")) || 0;
-  return {
-    meta,
-    compressed,
-    decode: async () => decodeSnapshot(new Uint8Array(await response.arrayBuffer()), { build, pyodide }),
+  /** @type {Promise<Snapshot> | null} */
+  let decoded = null;
+  const decode = () => {
+    if (!response.body) return Promise.reject(new SnapshotError("corrupt", "the stored snapshot has no body"));
+    decoded ??= inflateInto(response.body, raw).then((all) => parseSnapshot(all, expect));
+    return decoded;
   };
+  return { compressed, raw, decode };
 }
 
-/** Store (replacing) this build's snapshot; delete other builds' snapshots of this site. */
+/**
+ * Store (replacing) this build's snapshot; delete other builds' snapshots of this site.
+ * @param {string} scope
+ * @param {string} build
+ * @param {Snapshot} snap
+ * @returns {Promise<{raw: number, compressed: number}>}
+ */
 export async function storeSnapshot(scope, build, snap) {
   const { raw, compressed } = await encodeSnapshot(snap);
   const name = snapshotCacheName(scope, build);
   const cache = await caches.open(name);
-  await cache.put(entryURL(scope), new Response(compressed, {
-    headers: {
-      "content-type": "application/octet-stream",
-      "content-length": String(compressed.length),
-      "x-snapshot-build": build,
-      "x-snapshot-pyodide": snap.meta.pyodide,
-      "x-snapshot-raw": String(raw),
-    },
+  await cache.put(entryURL(scope), new Response(/** @type {Uint8Array<ArrayBuffer>} */ (compressed), {
+    headers: snapshotHeaders(build, snap.meta.pyodide, raw, compressed.length),
   }));
   const prefix = cachePrefix(scope);
   const others = (await caches.keys()).filter((n) => n.startsWith(prefix) && n.endsWith("~snapshot") && n !== name);
@@ -165,6 +255,22 @@ export async function storeSnapshot(scope, build, snap) {
   return { raw, compressed: compressed.length };
 }
 
+/**
+ * The headers a stored snapshot carries (tests use them to store a damaged one).
+ * @param {string} build @param {string} pyodide @param {number} raw @param {number} compressed
+ * @returns {Record<string, string>}
+ */
+export function snapshotHeaders(build, pyodide, raw, compressed) {
+  return {
+    "content-type": "application/octet-stream",
+    "content-length": String(compressed),
+    "x-snapshot-build": build,
+    "x-snapshot-pyodide": pyodide,
+    "x-snapshot-raw": String(raw),
+  };
+}
+
+/** @param {string} scope @param {string} build */
 export async function dropSnapshot(scope, build) {
   if (typeof caches !== "undefined") await caches.delete(snapshotCacheName(scope, build));
 }

@@ -28,10 +28,24 @@
 //   snapshot role:   {type: "snapshot", ok, raw, compressed, timings, error}
 //
 // No game rule lives here: this file only moves strings.
+//
+// Type-checked with tsconfig.worker.json; the Pyodide types come from node_modules/pyodide.
 
-import { openSnapshot, storeSnapshot, dropSnapshot, snapshotSupported, SNAPSHOT_PYODIDE } from "./snapshot-store.js?v=__BUILD_HASH__";
+/** @typedef {typeof import("pyodide")} PyodideModule */
+/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {import("pyodide/ffi").PyProxy} PyProxy */
+/** @typedef {import("./snapshot-store.js").Snapshot} Snapshot */
+/** @typedef {import("./snapshot-store.js").SnapshotFile} SnapshotFile */
+/** @typedef {import("./snapshot-store.js").StoredSnapshot} StoredSnapshot */
+/**
+ * speculation.bridge as Python hands it over (handle: JSON string in, JSON string out).
+ * @typedef {PyProxy & {handle: (json: string) => string}} Bridge
+ */
+/** @typedef {{pyodide: Pyodide, bridge: Bridge, version: string}} Booted */
+/** The progress stages, in order. @typedef {"runtime" | "micropip" | "engine" | "ready"} Stage */
 
 const BUILD = "__BUILD_HASH__";
+/** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
 const INDEX_URL = here("../pyodide/");
 const SCOPE = here("../");
@@ -40,11 +54,17 @@ const ROLE = PARAMS.get("role") === "snapshot" ? "snapshot" : "engine";
 const USE_SNAPSHOT = PARAMS.get("snapshot") !== "0";
 const RESTORE_TIMEOUT_MS = 30000;
 const t0 = performance.now();
+/** @type {Record<string, number>} */
 const timings = {};
+/** @param {string} name */
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
+// snapshot-store.js, imported beside pyodide.mjs (not before it, as a static import would be);
+// the query names this build, so a new deploy never meets an old copy in the HTTP cache.
+const storeP = /** @type {Promise<typeof import("./snapshot-store.js")>} */ (import(`./snapshot-store.js?v=${BUILD}`));
 
 // Approximate byte sizes of what the runtime fetches, for a download fraction.
 // Good enough for a progress bar; the stage messages carry the real milestones.
+/** @type {Record<string, number>} */
 const RUNTIME_FILES = {
   "pyodide.mjs": 0.1e6,
   "pyodide.asm.mjs": 1.2e6,
@@ -55,9 +75,11 @@ const RUNTIME_FILES = {
 const RUNTIME_TOTAL = Object.values(RUNTIME_FILES).reduce((a, b) => a + b, 0);
 
 let failed = false;
+/** @param {Stage} stage @param {number} fraction @param {string} detail */
 function progress(stage, fraction, detail) {
   if (!failed) postMessage({ type: "progress", stage, fraction, detail });
 }
+/** @param {string} message */
 function fatal(message) {
   if (failed) return;
   failed = true;
@@ -70,10 +92,11 @@ function fatal(message) {
 // untouched, so streaming compilation and caching are unaffected.
 const realFetch = globalThis.fetch.bind(globalThis);
 let downloaded = 0;
-globalThis.fetch = async (input, init) => {
+/** @type {typeof fetch} */
+const watchedFetch = async (input, init) => {
   const response = await realFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input), import.meta.url);
-  const name = url.pathname.split("/").pop();
+  const name = url.pathname.split("/").pop() || url.pathname;
   if (url.href.startsWith(INDEX_URL)) {
     if (!response.ok) {
       fatal(`Could not download ${name} (HTTP ${response.status}). The site may be incomplete; try reloading.`);
@@ -86,12 +109,13 @@ globalThis.fetch = async (input, init) => {
   }
   return response;
 };
+globalThis.fetch = watchedFetch;
 // Resource timing tells when each runtime file has arrived (fetch() above only
 // sees headers, and some files are fetched by import, not fetch).
 try {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const name = entry.name.split("?")[0].split("/").pop();
+      const name = entry.name.split("?")[0].split("/").pop() || "";
       if (entry.name.startsWith(INDEX_URL) && name in RUNTIME_FILES) {
         downloaded += RUNTIME_FILES[name];
         progress("runtime", 0.05 + 0.6 * Math.min(1, downloaded / RUNTIME_TOTAL), `downloaded ${name}`);
@@ -100,6 +124,7 @@ try {
   }).observe({ type: "resource", buffered: true });
 } catch { /* progress is a nicety */ }
 
+/** A short account of an error: the last "SomeError: ..." line of a Python traceback. @param {unknown} err */
 function describe(err) {
   if (err && typeof err === "object" && "message" in err) {
     // A PythonError's message is the whole traceback; its last "SomeError: ..."
@@ -111,6 +136,7 @@ function describe(err) {
   return String(err);
 }
 
+/** @param {string} url @param {RequestInit} [opts] */
 async function fetchOk(url, opts) {
   const response = await realFetch(url, opts);
   if (!response.ok) throw new Error(`Could not download ${new URL(url).pathname.split("/").pop()} (HTTP ${response.status})`);
@@ -121,19 +147,23 @@ async function fetchOk(url, opts) {
 let step = "Downloading the Python runtime";
 
 const pythonIO = {
-  stdout: (line) => console.log(`[python] ${line}`),
-  stderr: (line) => console.warn(`[python] ${line}`),
+  stdout: (/** @type {string} */ line) => console.log(`[python] ${line}`),
+  stderr: (/** @type {string} */ line) => console.warn(`[python] ${line}`),
 };
 
+/** @returns {Promise<PyodideModule>} */
 async function runtimeModule() {
   try {
-    return await import(INDEX_URL + "pyodide.mjs");
+    return /** @type {PyodideModule} */ (await import(INDEX_URL + "pyodide.mjs"));
   } catch (err) {
     throw new Error(`Could not load the Python runtime (pyodide.mjs): ${describe(err)}`);
   }
 }
 
-/** Fetch build.json and the wheel it names (checked against its sha256). */
+/**
+ * Fetch build.json and the wheel it names (checked against its sha256).
+ * @returns {Promise<{name: string, bytes: Uint8Array, version: string, hash: string}>}
+ */
 function fetchWheel() {
   const manifestP = fetchOk(here("../build.json") + `?v=${BUILD}`, { cache: "no-cache" }).then((r) => r.json());
   const wheelP = manifestP.then(async (m) => {
@@ -154,7 +184,12 @@ function fetchWheel() {
   return wheelP;
 }
 
-/** The normal boot: runtime, micropip, the wheel, the import.  → {pyodide, bridge, version} */
+/**
+ * The normal boot: runtime, micropip, the wheel, the import.
+ * @param {PyodideModule} mod
+ * @param {{makeSnapshot?: boolean}} [opts]
+ * @returns {Promise<Booted | null>} null if a runtime download already failed (fatal said why)
+ */
 async function bootNormal(mod, { makeSnapshot = false } = {}) {
   progress("runtime", 0.02, "downloading the Python runtime");
   const wheelP = fetchWheel(); // in parallel with the runtime's own downloads
@@ -177,6 +212,7 @@ async function bootNormal(mod, { makeSnapshot = false } = {}) {
     micropip = pyodide.pyimport("micropip");
   } catch (err) {
     // Fall back to loading the wheel by its URL (bypasses the lock entirely).
+    /** @type {string[]} */
     const errors = [];
     await pyodide.loadPackage(INDEX_URL + "micropip-0.11.1-py3-none-any.whl", {
       errorCallback: (m) => errors.push(m), messageCallback: () => {},
@@ -197,17 +233,25 @@ async function bootNormal(mod, { makeSnapshot = false } = {}) {
   mark("installed");
   step = "Importing the game engine";
   // Kept for the worker's lifetime (attribute proxies are borrowed from it).
-  const bridge = pyodide.pyimport("speculation.bridge");
+  const bridge = /** @type {Bridge} */ (pyodide.pyimport("speculation.bridge"));
   mark("imported");
   return { pyodide, bridge, version: wheel.version };
 }
 
+/** @param {Pyodide} pyodide @returns {string} */
 function sitePackages(pyodide) {
   return pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 }
 
-/** Every file under dir, as [path, bytes]. */
+/** @typedef {Pyodide["FS"]} FS */
+
+/**
+ * Every file under dir, as [path, bytes].
+ * @param {FS} FS @param {string} dir
+ * @returns {SnapshotFile[]}
+ */
 function filesUnder(FS, dir) {
+  /** @type {SnapshotFile[]} */
   const out = [];
   for (const name of FS.readdir(dir)) {
     if (name === "." || name === "..") continue;
@@ -219,6 +263,7 @@ function filesUnder(FS, dir) {
   return out;
 }
 
+/** @param {FS} FS @param {SnapshotFile[]} files */
 function writeFiles(FS, files) {
   for (const [path, bytes] of files) {
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -233,19 +278,27 @@ import random
 random.seed()
 `;
 
-/** Boot from the stored snapshot.  → {pyodide, bridge, version} or throws (then: normal boot). */
-async function bootSnapshot(mod, stored) {
+/**
+ * Boot from the stored snapshot, already being read and inflated (`decoded`).
+ * @param {PyodideModule} mod
+ * @param {Promise<Snapshot>} decoded
+ * @returns {Promise<Booted>} or throws (then: the normal boot)
+ */
+async function bootSnapshot(mod, decoded) {
   progress("runtime", 0.05, "restoring the saved engine");
   step = "Restoring the engine";
-  const decoded = stored.decode().then((snap) => { mark("snapshot_decoded"); return snap; });
-  decoded.catch(() => {});
   // A failed wasm instantiation only logs a warning and never settles: bound
   // the restore, so a snapshot can never cost more than a normal boot's wait.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the restore did not finish")), RESTORE_TIMEOUT_MS);
+  });
   const pyodide = await Promise.race([
     mod.loadPyodide({ indexURL: INDEX_URL, ...pythonIO, _loadSnapshot: decoded.then((snap) => snap.memory),
-                     _snapshotDeserializer: snapshotDeserializer }),
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("the restore did not finish")), RESTORE_TIMEOUT_MS); }),
+                      _snapshotDeserializer: snapshotDeserializer }),
+    late,
   ]).finally(() => clearTimeout(timer));
   mark("runtime");
   const snap = await decoded;
@@ -254,40 +307,58 @@ async function bootSnapshot(mod, stored) {
   pyodide.runPython(AFTER_RESTORE);
   mark("files");
   progress("engine", 0.9, "checking the engine");
-  const bridge = pyodide.pyimport("speculation.bridge");
+  const bridge = /** @type {Bridge} */ (pyodide.pyimport("speculation.bridge"));
   const hello = JSON.parse(bridge.handle(JSON.stringify({ op: "hello" })));
   if (!hello || hello.ok !== true) throw new Error(`the restored engine does not answer hello: ${JSON.stringify(hello)}`);
   mark("imported");
   return { pyodide, bridge, version: snap.meta.version };
 }
 
+/**
+ * Boot the engine, from the stored snapshot when there is a good one.
+ * @returns {Promise<((json: string) => string) | null>} the request handler, null after a fatal error
+ */
 async function boot() {
+  // Everything a restore needs starts at once: the runtime's module, the
+  // snapshot's lookup and its inflation (which Pyodide awaits before it
+  // instantiates the wasm).
   const modP = runtimeModule();
-  const supported = snapshotSupported();
+  const store = await storeP;
+  const supported = store.snapshotSupported();
+  /** @type {string | null} */
   let fallback = null;
+  /** @type {Booted | null} */
   let booted = null;
+  /** @type {"snapshot" | "normal"} */
   let path = "normal";
   if (USE_SNAPSHOT && supported) {
-    let stored = null;
+    /** @type {Promise<Snapshot> | null} */
+    let decoded = null;
     try {
-      stored = await openSnapshot(SCOPE, BUILD, SNAPSHOT_PYODIDE);
+      const stored = await store.openSnapshot(SCOPE, BUILD, store.SNAPSHOT_PYODIDE);
+      mark("snapshot_lookup");
+      if (stored) {
+        decoded = stored.decode().then((snap) => { mark("snapshot_decoded"); return snap; });
+        decoded.catch(() => {}); // awaited below; no unhandled-rejection report meanwhile
+      }
     } catch (err) {
-      fallback = `unreadable: ${describe(err)}`;
+      fallback = describe(err);
     }
-    mark("snapshot_lookup");
-    if (stored) {
-      const mod = await modP;
+    if (decoded) {
       try {
-        if (mod.version !== SNAPSHOT_PYODIDE) throw new Error(`Pyodide ${mod.version} is not ${SNAPSHOT_PYODIDE}`);
-        booted = await bootSnapshot(mod, stored);
+        const mod = await modP;
+        if (mod.version !== store.SNAPSHOT_PYODIDE) throw new Error(`Pyodide ${mod.version} is not ${store.SNAPSHOT_PYODIDE}`);
+        booted = await bootSnapshot(mod, decoded);
         path = "snapshot";
       } catch (err) {
         fallback = describe(err);
-        console.warn(`[engine] the stored snapshot was not used (${fallback}); booting normally`);
-        dropSnapshot(SCOPE, BUILD).catch(() => {});
-        for (const key of Object.keys(timings)) delete timings[key];
-        mark("fallback");
       }
+    }
+    if (fallback) {
+      console.warn(`[engine] the stored snapshot was not used (${fallback}); booting normally`);
+      store.dropSnapshot(SCOPE, BUILD).catch(() => {});
+      for (const key of Object.keys(timings)) delete timings[key];
+      mark("fallback");
     }
   }
   if (!booted) booted = await bootNormal(await modP);
@@ -312,6 +383,7 @@ for name in [m for m in sys.modules if m == "micropip" or m.startswith("micropip
 gc.collect()
 `;
 
+/** @param {unknown} obj */
 function stubName(obj) {
   return typeof obj === "function" ? `function ${obj.name || "(anonymous)"}` : `object ${obj && obj.constructor ? obj.constructor.name : "?"}`;
 }
@@ -320,16 +392,21 @@ function stubName(obj) {
  * What a restored engine gets for a JavaScript reference the snapshot could
  * not name: a function that says so (nothing in the engine calls JavaScript).
  */
+/** @param {{stub?: string} | null | undefined} serialized */
 function snapshotDeserializer(serialized) {
   const name = (serialized && serialized.stub) || "a JavaScript value";
   return () => { throw new Error(`${name} is not available in an engine restored from a snapshot`); };
 }
 
-/** The snapshot role: boot normally, freeze the ready engine, store it. */
+/**
+ * The snapshot role: boot normally, freeze the ready engine, store it.
+ * @returns {Promise<{raw: number, compressed: number}>}
+ */
 async function makeSnapshot() {
-  if (!snapshotSupported()) throw new Error("this browser cannot store a snapshot");
+  const store = await storeP;
+  if (!store.snapshotSupported()) throw new Error("this browser cannot store a snapshot");
   const mod = await runtimeModule();
-  if (mod.version !== SNAPSHOT_PYODIDE) throw new Error(`snapshots are only made with Pyodide ${SNAPSHOT_PYODIDE}`);
+  if (mod.version !== store.SNAPSHOT_PYODIDE) throw new Error(`snapshots are only made with Pyodide ${store.SNAPSHOT_PYODIDE}`);
   const booted = await bootNormal(mod, { makeSnapshot: true });
   if (!booted) throw new Error("the boot failed");
   const { pyodide, bridge, version } = booted;
@@ -340,15 +417,17 @@ async function makeSnapshot() {
   pyodide.runPython(BEFORE_SNAPSHOT);
   // Pyodide's snapshot expects its record of loaded packages to be empty (it
   // compares it with {}): keep the record aside and put it back on restore.
-  const loaded = { ...pyodide.loadedPackages };
-  for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
+  const record = /** @type {Record<string, string>} */ (pyodide.loadedPackages);
+  const loaded = { ...record };
+  for (const name of Object.keys(loaded)) delete record[name];
   mark("warmed");
   const files = filesUnder(pyodide.FS, sitePackages(pyodide));
+  /** @type {string[]} */
   const stubs = [];
-  const memory = pyodide.makeMemorySnapshot({ serializer: (obj) => { stubs.push(stubName(obj)); return { stub: stubName(obj) }; } });
+  const memory = pyodide.makeMemorySnapshot({ serializer: (/** @type {unknown} */ obj) => { stubs.push(stubName(obj)); return { stub: stubName(obj) }; } });
   if (stubs.length) console.info(`[engine] snapshot: ${stubs.length} JavaScript reference(s) of the installer left as stubs: ${stubs.join(", ")}`);
   mark("snapshot_made");
-  const stored = await storeSnapshot(SCOPE, BUILD, {
+  const stored = await store.storeSnapshot(SCOPE, BUILD, {
     meta: { build: BUILD, pyodide: mod.version, version, created: new Date().toISOString(), loaded },
     memory, files,
   });
@@ -356,6 +435,7 @@ async function makeSnapshot() {
   return stored;
 }
 
+/** @type {Promise<((json: string) => string) | null>} */
 let ready;
 if (ROLE === "snapshot") {
   ready = Promise.resolve(null);
