@@ -2,7 +2,11 @@
 // and the shareable link that reproduces its settings and seed. No rule knowledge here:
 // the engine validates everything and says what is wrong.
 const $ = (id) => document.getElementById(id);
-const DEFAULT_NAMES = ["Fanny", "Edmund", "William", "Mary", "Henry", "Lady Bertram", "Julia", "Tom"];
+// People's default names: Mansfield Park characters that no computer player is named after
+// (the engine's bots are Fanny, Edmund, Mary, Henry, Lady Bertram and William).
+const DEFAULT_NAMES = ["Julia", "Tom", "Susan", "Maria", "Mr Yates", "Mrs Norris", "Sir Thomas", "Mr Rushworth"];
+/** The name "Play" gives the person at the screen. */
+export const DEFAULT_HUMAN = DEFAULT_NAMES[0];
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);

@@ -1,32 +1,75 @@
 // The full site around the table controller (table.js): the boot screen with its retry, the
-// display settings, notices, the set-up form and links, saving and resuming the match.
+// first screen (Play, Custom match, Continue), the settings and the panels that open over the
+// table (rules, about, log, set-up), notices, links, saves, the player's standing answers and
+// buy orders.
 //
 //   import { startSite } from "./site.js";
 //   startSite();            // called once by main.js
 import { createTable } from "./table.js";
 import { startEngine, showBootError } from "./boot-screen.js";
 import { setStatus, applyDisplaySettings } from "./render.js";
-import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
+import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed, DEFAULT_HUMAN } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
+import { standingAnswer, OFFER_RULES } from "./standing.js";
+import { createBuyOrders } from "./buy-order.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
-/** Start the full site: wire the page, boot the engine, resume or set up a match. */
+/** "Play": you against three computer players of the middle level, ten hands, the usual rules. */
+const QUICK_BOTS = [["casual/mary", "Mary"], ["casual/henry", "Henry"], ["casual/edmund", "Edmund"]];
+const QUICK_HANDS = 10;
+
+/** Start the full site: wire the page, boot the engine, resume or offer a match. */
 export function startSite() {
   let settings = loadSettings();
   /** @type {any} */
   let setup = null;
+  /** @type {any} */
+  let saved = null;
+  const humans = (/** @type {any} */ v) => (v?.seats ?? []).filter((/** @type {any} */ s) => s.kind !== "bot").map((/** @type {any} */ s) => s.seat);
+  const buy = createBuyOrders({
+    humans,
+    defaultBuyer: (v) => (humans(v).includes(table.holder) ? table.holder : humans(v)[0] ?? null),
+  });
   const table = createTable({
     mode: "site",
     pace: () => settings.pace,
     hooks: {
       afterMove: save,
-      onHandEnd: () => { requestPersistence(); }, // a hand has finished: ask to keep the save
+      onHandEnd: () => { buy.clear(); requestPersistence(); }, // ask to keep the save
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
+      standing: (view) => standingAnswer(view, { autoReveal: settings.autoReveal, offers: settings.offers },
+        buy.orders.get(view.seat)),
+      onStanding: (answer, view) => {
+        if (answer.usedOrder) buy.orders.delete(view.seat);
+        if (answer.note) autoNote(answer.note);
+      },
+      onDraw: (view) => buy.refresh(view),
+      handover: () => !!settings.handover,
+      confirmTrades: () => !!settings.confirmTrades,
     },
   });
+
+  /** A standing answer or a buy order was used: say so on the table (it is in the log too). */
+  function autoNote(/** @type {string} */ text) {
+    $("auto-note").textContent = text;
+    $("auto-note").hidden = false;
+  }
+
+  // -------------------------------------------------------------- panels over the table
+
+  /** Open a dialog over the table; it closes in one step (its Close button or Escape). */
+  function openSheet(/** @type {string} */ id) {
+    const dlg = /** @type {HTMLDialogElement} */ ($(id));
+    const opener = document.activeElement;
+    if (dlg.open) return;
+    dlg.showModal();
+    dlg.addEventListener("close", () => {
+      if (opener instanceof HTMLElement && opener.isConnected && !opener.closest("[hidden]")) opener.focus();
+    }, { once: true });
+  }
 
   // -------------------------------------------------------------- settings
 
@@ -36,28 +79,39 @@ export function startSite() {
     $("set-pace").value = settings.pace;
     $("set-fourcolour").checked = !!settings.fourColour;
     $("set-motion").checked = !!settings.motion;
+    $("set-autoreveal").checked = !!settings.autoReveal;
+    $("set-offers").value = settings.offers;
+    $("set-confirm").checked = !!settings.confirmTrades;
+    $("set-handover").checked = !!settings.handover;
   }
 
   function wireSettings() {
-    const btn = $("btn-settings");
-    btn.addEventListener("click", () => {
-      const open = $("settings").hidden;
-      $("settings").hidden = !open;
-      btn.setAttribute("aria-expanded", String(open));
-      if (open) $("set-theme").focus();
-    });
+    $("set-offers").replaceChildren(...OFFER_RULES.map(([value, label]) => new Option(label, value)));
+    $("btn-settings").addEventListener("click", () => openSheet("settings-dialog"));
     const upd = () => {
       settings = {
         theme: $("set-theme").value,
         pace: $("set-pace").value,
         fourColour: $("set-fourcolour").checked,
         motion: $("set-motion").checked,
+        autoReveal: $("set-autoreveal").checked,
+        offers: $("set-offers").value,
+        confirmTrades: $("set-confirm").checked,
+        handover: $("set-handover").checked,
       };
       saveSettings(settings);
       showSettings();
     };
-    for (const id of ["set-theme", "set-pace", "set-fourcolour", "set-motion"]) $(id).addEventListener("change", upd);
+    for (const id of ["set-theme", "set-pace", "set-fourcolour", "set-motion", "set-autoreveal", "set-offers",
+      "set-confirm", "set-handover"]) $(id).addEventListener("change", upd);
     showSettings();
+    $("link-rules").addEventListener("click", () => openSheet("rules-dialog"));
+    $("link-about").addEventListener("click", () => openSheet("about-dialog"));
+    $("btn-log").addEventListener("click", () => {
+      openSheet("log-dialog");
+      $("log").scrollTop = $("log").scrollHeight;
+    });
+    buy.wire();
   }
 
   // -------------------------------------------------------------- notices and saves
@@ -84,8 +138,12 @@ export function startSite() {
     const again = document.createElement("button");
     again.type = "button";
     again.className = "primary";
-    again.textContent = "Set up a new match";
-    again.addEventListener("click", () => openSetup());
+    again.textContent = "Play again";
+    again.addEventListener("click", () => table.run(() => startNewMatch(quickSettings())));
+    const custom = document.createElement("button");
+    custom.type = "button";
+    custom.textContent = "Set up a new match";
+    custom.addEventListener("click", () => openSetup());
     const rec = document.createElement("button");
     rec.type = "button";
     rec.textContent = "Download the game record";
@@ -99,24 +157,59 @@ export function startSite() {
       a.click();
       a.remove();
     });
-    return [again, rec];
+    return [again, custom, rec];
+  }
+
+  // -------------------------------------------------------------- the first screen
+
+  /** The settings "Play" starts: you (the form's default name) against three computer players. */
+  function quickSettings() {
+    const bots = new Set((table.hello?.bots ?? []).map((/** @type {any} */ b) => b.id));
+    const players = [{ name: DEFAULT_HUMAN, kind: "human" }];
+    for (const [bot, name] of QUICK_BOTS) if (bots.has(bot)) players.push({ name, kind: "bot", bot });
+    return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS }, seed: randomSeed() };
+  }
+
+  function showWelcome(/** @type {boolean} */ canContinue) {
+    $("welcome").hidden = false;
+    $("btn-continue").hidden = !canContinue;
+    $("btn-play").classList.toggle("primary", !canContinue);
+    $("btn-play").textContent = canContinue ? "New game: Play" : "Play";
+    setStatus(canContinue ? "Your match is where you left it." : "Press Play to deal the first hand.");
+    // A button takes the focus, never a text box (a phone's keyboard would cover the page).
+    ($("btn-continue").hidden ? $("btn-play") : $("btn-continue")).focus({ preventScroll: true });
+  }
+
+  function hideWelcome() { $("welcome").hidden = true; }
+
+  function wireWelcome() {
+    $("btn-play").addEventListener("click", () => table.run(() => startNewMatch(quickSettings())));
+    $("btn-custom").addEventListener("click", () => openSetup());
+    $("btn-continue").addEventListener("click", () => {
+      hideWelcome();
+      table.log("The match was resumed where it was left.", "hand-sep");
+      table.advance();
+    });
   }
 
   // -------------------------------------------------------------- set-up and start
 
   function openSetup(/** @type {any} */ fill = null) {
-    table.cancel();
     setup.fill(fill ?? {});
-    $("setup").hidden = false;
-    const inMatch = !!table.view && !table.view.match_over;
-    $("setup-cancel").hidden = !inMatch;
     $("setup-error").hidden = true;
-    setStatus(inMatch ? "Setting up a new match; the current one waits." : "Choose the players and rules, then deal the first hand.");
-    $("setup").scrollIntoView({ block: "start" });
-    $("setup-players").querySelector("input")?.focus();
+    openSheet("setup-dialog");
+    // The first button, not the name box: a phone's keyboard would cover the form.
+    $("setup-start").focus({ preventScroll: true });
   }
 
-  async function startMatch(/** @type {any} */ s, { fromLink = false } = {}) {
+  /**
+   * The one way a new match starts (Play, the set-up form, a link, "Play again"): a guard
+   * against losing the match in progress belongs here.
+   * @param {any} s the engine's `new_match` settings
+   * @param {{fromLink?: boolean}} [how]
+   */
+  async function startNewMatch(s, { fromLink = false } = {}) {
+    table.cancel();
     const r = await table.request({ op: "new_match", settings: s });
     if (!r.ok) {
       const msg = r.error?.message ?? "the settings were refused";
@@ -126,25 +219,28 @@ export function startSite() {
       } else {
         $("setup-error").textContent = `Cannot start: ${msg}`;
         $("setup-error").hidden = false;
-        $("setup").hidden = false;
+        if (!$("setup-dialog").open) openSheet("setup-dialog");
       }
       return;
     }
     table.reset({ holder: null });
+    buy.clear();
+    $("auto-note").hidden = true;
     table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${s.seed}.`, "hand-sep");
-    $("setup").hidden = true;
+    if ($("setup-dialog").open) $("setup-dialog").close();
+    hideWelcome();
     if (!fromLink) $("notice").hidden = true;
     await save();
-    table.advance();
+    table.playOn();
   }
 
-  async function resume(/** @type {any} */ saved) {
-    const r = await table.request({ op: "load", snapshot: saved.snapshot, seat: saved.ui?.holder ?? null });
+  /** Load the saved match and draw it; it plays on when the player presses Continue. */
+  async function resume(/** @type {any} */ stored) {
+    const r = await table.request({ op: "load", snapshot: stored.snapshot, seat: stored.ui?.holder ?? null });
     if (!r.ok) return r.error?.message ?? "the engine could not read it";
-    table.reset({ holder: saved.ui?.holder ?? null, seenHand: saved.ui?.seenHand ?? null });
-    table.restoreLog(saved.ui?.log ?? []);
-    table.log("The match was resumed where it was left.", "hand-sep");
-    table.advance();
+    table.reset({ holder: stored.ui?.holder ?? null, seenHand: stored.ui?.seenHand ?? null, hands: r.view?.hands?.length ?? 0 });
+    table.restoreLog(stored.ui?.log ?? []);
+    table.draw(r.view);
     return null;
   }
 
@@ -154,9 +250,9 @@ export function startSite() {
     table.hello = hello;
     if (!setup) {
       // Wired once: a retry after an engine failure reuses the same form and buttons.
-      setup = new SetupForm(hello, { onStart: (/** @type {any} */ s) => table.run(() => startMatch(s)) });
+      setup = new SetupForm(hello, { onStart: (/** @type {any} */ s) => table.run(() => startNewMatch(s)) });
       $("btn-new").addEventListener("click", () => openSetup());
-      $("setup-cancel").addEventListener("click", () => { $("setup").hidden = true; table.advance(); });
+      $("setup-cancel").addEventListener("click", () => $("setup-dialog").close());
     }
     $("btn-new").disabled = false;
 
@@ -165,6 +261,7 @@ export function startSite() {
       history.replaceState(null, "", location.pathname + location.hash);
       if (problems.length) {
         notice(`This link has settings that could not be read: ${problems.join("; ")}. The usual settings are shown instead.`);
+        showWelcome(false);
         openSetup({});
         return;
       }
@@ -172,23 +269,23 @@ export function startSite() {
       // The link's own values go to the engine unchanged: it is the judge of what is allowed.
       const full = { ...setup.read(), ...fromUrl };
       full.seed = fromUrl.seed ?? full.seed ?? randomSeed();
-      await startMatch(full, { fromLink: true });
+      await table.run(() => startNewMatch(full, { fromLink: true }));
       return;
     }
-    const saved = readSave();
+    saved = readSave();
     if (saved?.snapshot) {
       const problem = await resume(saved);
-      if (!problem) return;
+      if (!problem) { showWelcome(!table.view?.match_over); return; }
       clearSave();
       notice(`Your saved match could not be resumed (${problem}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
-      openSetup({});
+      showWelcome(false);
       return;
     }
     if (saved?.bad) {
       clearSave();
       notice(`Your saved match could not be resumed (${saved.bad}). A fresh match is ready to set up; you can download the old save.`, saved.raw);
     }
-    openSetup({});
+    showWelcome(false);
   }
 
   // -------------------------------------------------------------- boot
@@ -204,11 +301,11 @@ export function startSite() {
     table.engine?.terminate?.();
     table.useEngine(null);
     table.setState("busy");
-    setStatus("Loading the game engine… The rules are below while you wait.");
+    setStatus("Loading the game engine… The rules are a click away while you wait.");
     try {
       table.useEngine(await startEngine({ onFatal: fatal }));
       await afterBoot();
-      if (table.view == null) table.run(() => {}); // nothing to play yet: the table is idle
+      table.run(() => {}); // the table is idle once the work above is done
     } catch (err) {
       fatal(err);
     }
@@ -216,6 +313,7 @@ export function startSite() {
 
   $("notice-close").addEventListener("click", () => { $("notice").hidden = true; $("main").focus(); });
   wireSettings();
+  wireWelcome();
   boot();
-  return { table, isGameInProgress: () => !!table.view && !table.view.match_over };
+  return { table, isGameInProgress: () => !!table.view && !table.view.match_over, startNewMatch };
 }
