@@ -13,6 +13,7 @@ eight sizes and the boxes are measured.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,6 +21,9 @@ from playwright.sync_api import Page, expect
 from support import BOOT_S, log_text, open_match, press, priced, scenario_url, set_settings, settle, state
 
 pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS.mkdir(exist_ok=True)
 
 SIZES = [(1280, 800), (800, 1280), (1024, 768), (768, 1024), (390, 844), (844, 390), (360, 640), (640, 360)]
 FOUR = ["Fanny", "Edmund", "Mary", "Henry"]
@@ -62,10 +66,11 @@ def check_sizes(page: Page, where: str, extra: list[list] | None = None, control
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(60)
-        for p in page.evaluate(MEASURE, must):
-            if "not shown" in p and not any(p.startswith(s) for s, _ in TABLE):
-                continue  # a kind of control this decision does not have
-            problems.append(f"{w}×{h} {where}: {p}")
+        found = [p for p in page.evaluate(MEASURE, must)
+                 if not ("not shown" in p and not any(p.startswith(s) for s, _ in TABLE))]  # a kind of control this decision lacks
+        if found:
+            page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
+        problems += [f"{w}×{h} {where}: {p}" for p in found]
     page.set_viewport_size({"width": 1280, "height": 800})
     assert not problems, "\n".join(problems)
 
