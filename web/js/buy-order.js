@@ -99,5 +99,28 @@ export function createBuyOrders({ humans, defaultBuyer }) {
     $("order-note").hidden = !texts.length;
   }
 
-  return { orders, wire, refresh, open, clear: () => orders.clear() };
+  /**
+   * One click on an owner's stack: an order at the engine's fair value, for the person at the
+   * screen (the dialog is there to change it). The label says so; null when no order can go there.
+   * @param {View} v @param {number} owner
+   */
+  function stackLabel(v, owner) {
+    const buyer = defaultBuyer(v);
+    if (buyer == null || owner === buyer || v.facedown_fair == null || v.rules?.facedown_buying === "off") return null;
+    if (v.phase === "deal" || v.match_over || !owners(v, buyer).some((s) => s.seat === owner)) return null;
+    return `Buy one of ${seatName(v, owner)}'s face-down cards at the fair value (${chips(Math.max(1, v.facedown_fair))})`;
+  }
+
+  /** @param {number} owner */
+  function quick(owner) {
+    const v = view;
+    if (!v) return;
+    const buyer = defaultBuyer(v);
+    if (buyer == null || v.facedown_fair == null) return;
+    orders.set(buyer, { owner, price: Math.max(1, v.facedown_fair) });
+    refresh(v);
+    $("order-cancel").focus();
+  }
+
+  return { orders, wire, refresh, open, stackLabel, quick, clear: () => orders.clear() };
 }

@@ -99,6 +99,7 @@ function showChipDeltas(prev, view) {
  * left along the top); `youLabel`: mark it "You" (one person at the screen).
  * @param {{prev?: View|null, thinking?: number|null, viewer?: number|null,
  *   bottom?: number|null, youLabel?: boolean,
+ *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null,
  *   offerCards?: Map<number, Set<number>>, onOffer?: any}} [ctx]
  */
 export function renderTable(view, ctx = {}) {
@@ -190,7 +191,15 @@ export function renderTable(view, ctx = {}) {
     li.append(tags);
 
     const cards = el("div", "seat-cards");
-    const stack = el("div", "stack");
+    // A stack you may place a buy order on is one button: face-down cards are chosen by owner.
+    const buyLabel = ctx.buyFrom?.(s.seat) ?? null;
+    const stack = el(buyLabel ? "button" : "div", buyLabel ? "stack stack-buy" : "stack");
+    if (buyLabel) {
+      /** @type {HTMLButtonElement} */ (stack).type = "button";
+      stack.setAttribute("aria-label", buyLabel);
+      stack.title = buyLabel;
+      stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
+    }
     const n = s.stack ?? 0;
     const offerable = ctx.offerCards?.get(s.seat);
     if (offerable?.size) stack.classList.add("is-offer");

@@ -47,6 +47,8 @@ export function startSite() {
         if (answer.note) autoNote(answer.note);
       },
       onDraw: (view) => buy.refresh(view),
+      buyFrom: (seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
+      onBuy: (seat) => buy.quick(seat),
       handover: () => !!settings.handover,
       confirmTrades: () => !!settings.confirmTrades,
     },

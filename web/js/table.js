@@ -29,6 +29,9 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {(answer: {action: any, note: string|null, usedOrder: boolean}, view: any) => void} [onStanding]
  *   after a standing answer was applied (the site shows its note, uses up a buy order)
  * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
+ * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
+ *   order may be placed on it with one click (null: not a button)
+ * @property {(seat: number) => void} [onBuy] that click
  * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
  */
 
@@ -180,6 +183,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       prev, thinking, viewer: table.holder,
       bottom: humans.includes(table.holder) ? table.holder : humans[0] ?? null,
       youLabel: humans.length === 1 && site,
+      buyFrom: hooks.buyFrom ?? null, onBuy: hooks.onBuy ?? null,
       offerCards: built?.offerCards, onOffer: built?.onOffer,
     });
     const box = $("controls");
