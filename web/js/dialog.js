@@ -86,7 +86,8 @@ export function ask({ title, text, okLabel = "Confirm", price = null, returnFocu
     dlg.addEventListener("close", onClose);
     dlg.returnValue = "";
     dlg.showModal();
-    (price ? input : okButton).focus();
+    // The safe choice has the focus: Cancel, or the price box (never the button that commits).
+    (price ? input : byId("confirm-cancel", HTMLButtonElement)).focus();
     if (price) input.select();
   });
 }
