@@ -35,8 +35,10 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+STACK = re.compile(r"^Buy one of .* face-down cards at the fair value")
 FORCED = re.compile(r"^(Turn up my top card|Deal the hand|Pass \(no offer\))$")
-REFUSE = re.compile(r"^(Decline to buy|Pass \(drop out\)|Break off|Refuse to sell|Refuse the bid and keep the card)$")
+REFUSE = re.compile(r"^(Decline to buy|Pass \(drop out\)|Break off|Refuse to sell"
+                    r"|Refuse the bid and keep the card)$")
 
 
 def load_build():
@@ -48,7 +50,8 @@ def load_build():
 
 
 def state(page: Page) -> tuple[str, int]:
-    return tuple(page.evaluate("[document.body.dataset.state || '', Number(document.body.dataset.tick || 0)]"))
+    st, tick = page.evaluate("[document.body.dataset.state || '', Number(document.body.dataset.tick || 0)]")
+    return st, tick
 
 
 def settle(page: Page, after: int, timeout_s: float = 120) -> None:
@@ -98,7 +101,7 @@ def play(page: Page, url: str, policy: str, hands: int) -> Counter:
         hand = int(page.inner_text("#info-hand") or 0)
         controls = page.locator("#controls")
         shown = names(page)
-        stacks = page.get_by_role("button", name=re.compile(r"^Buy one of .* face-down cards at the fair value"))
+        stacks = page.get_by_role("button", name=STACK)
         if policy == "buy" and hand not in bought and stacks.count():
             bought.add(hand)
             stacks.first.click()  # one click: an order at the engine's fair value
@@ -110,7 +113,8 @@ def play(page: Page, url: str, policy: str, hands: int) -> Counter:
         if not shown:
             raise SystemExit(f"nothing to click: {page.inner_text('#status')}")
         plain = [n for n in shown if n != "What is it worth?"]
-        forced = int(all(FORCED.match(n) or REFUSE.match(n) for n in plain) and any(FORCED.match(n) for n in plain))
+        only_forced = all(FORCED.match(n) or REFUSE.match(n) for n in plain)
+        forced = int(only_forced and any(FORCED.match(n) for n in plain))
         keep = controls.get_by_role("button", name=re.compile(r"^Keep "))
         if keep.count():
             if policy == "auction":
@@ -118,7 +122,8 @@ def play(page: Page, url: str, policy: str, hands: int) -> Counter:
                 if radio.count() and not radio.is_checked():
                     radio.check()
                     counter.add(hand, clicks=1)
-                click(page, controls.get_by_role("button", name="Start the auction"), counter, hand, decisions=1)
+                start = controls.get_by_role("button", name="Start the auction")
+                click(page, start, counter, hand, decisions=1)
             else:
                 click(page, keep, counter, hand, decisions=1, forced=forced)
             continue
@@ -141,7 +146,8 @@ def report(policy: str, counter: Counter) -> tuple[float, float, int]:
     forced = sum(r[2] for r in rows)
     med_c, med_d = statistics.median(clicks), statistics.median(decisions)
     ok = "yes" if forced == 0 and med_c <= med_d + 1 else "NO"
-    print(f"{policy:8} hands {len(rows):3}  clicks/hand median {med_c:4.1f} (min {min(clicks)}, max {max(clicks)})  "
+    print(f"{policy:8} hands {len(rows):3}  clicks/hand median {med_c:4.1f} "
+          f"(min {min(clicks)}, max {max(clicks)})  "
           f"decisions/hand median {med_d:4.1f}  forced clicks {forced}  target met: {ok}")
     print(f"{'':8} per hand (clicks/decisions): " + " ".join(f"{c}/{d}" for c, d, _ in rows))
     return med_c, med_d, forced
@@ -167,7 +173,8 @@ def main() -> int:
                 for policy in args.policy or ["keep", "auction", "buy"]:
                     page = browser.new_page(viewport={"width": 1280, "height": 800})
                     page.goto(url + "index.html")
-                    page.evaluate("localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}))")
+                    page.evaluate("localStorage.setItem('speculation:settings:v1', "
+                                  "JSON.stringify({pace: 'instant'}))")
                     players = "&".join(["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry",
                                         "p=bot:casual/edmund:Edmund"])
                     match = f"{url}index.html?{players}&seed={args.seed}&rule.max_hands={args.hands}"

@@ -146,7 +146,8 @@ def set_pace(page: Page, pace: str) -> None:
     page.get_by_role("button", name="Settings").click()
 
 
-MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*|Break off)$")
+MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*"
+                   r"|Break off)$")
 
 
 def one_move(page: Page) -> None:
@@ -401,7 +402,8 @@ def buy_order(page: Page, owner: str, price: int, buyer: str | None = None) -> N
     if buyer:
         dialog.get_by_label("Who is buying").select_option(label=buyer)
     whose = dialog.get_by_label("Whose card")
-    whose.select_option(label=next(t for t in whose.locator("option").all_inner_texts() if t.startswith(f"{owner} (")))
+    options = whose.locator("option").all_inner_texts()
+    whose.select_option(label=next(t for t in options if t.startswith(f"{owner} (")))
     dialog.get_by_label("Your offer", exact=True).fill(str(price))
     dialog.get_by_role("button", name="Place the order").click()
     expect(dialog).to_be_hidden()
