@@ -167,6 +167,7 @@ export function startSite() {
   /** The settings "Play" starts: you (the form's default name) against three computer players. */
   function quickSettings() {
     const bots = new Set((table.hello?.bots ?? []).map((/** @type {any} */ b) => b.id));
+    /** @type {import("./protocol.js").PlayerSpec[]} */
     const players = [{ name: DEFAULT_HUMAN, kind: "human" }];
     for (const [bot, name] of QUICK_BOTS) if (bots.has(bot)) players.push({ name, kind: "bot", bot });
     return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS }, seed: randomSeed() };
