@@ -150,8 +150,19 @@ MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.
                    r"|Break off)$")
 
 
+def continue_match(page: Page) -> None:
+    """A reloaded page shows the saved match with "Continue the match": press it."""
+    go = page.get_by_role("button", name="Continue the match")
+    if go.is_visible():
+        before = state(page)[1]
+        go.click()
+        settle(page, before, 60)
+
+
 def one_move(page: Page) -> None:
-    """Make the first plain move the controls offer (confirming it if asked) and settle."""
+    """Make the first plain move the controls offer (confirming it if asked) and settle; on a
+    reloaded page, continue the saved match first."""
+    continue_match(page)
     before = state(page)[1]
     buttons = page.locator("#controls").get_by_role("button", name=MOVES)
     expect(buttons.first).to_be_visible(timeout=30000)
