@@ -2,6 +2,7 @@
 """Clicks per hand through the real page, as a person plays it (issue 10).
 
     .venv/bin/python benchmarks/ux_clicks.py [--hands 10] [--seed 7] [--site DIR] [--policy NAME]
+                                             [--size 390x844]
 
 Builds the site (or serves --site DIR), opens it in headless Chromium with the computer players
 at the "instant" pace and the default settings otherwise, and plays one seeded match of
@@ -159,6 +160,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--site", type=Path)
     ap.add_argument("--policy", choices=["keep", "auction", "buy"], action="append")
+    ap.add_argument("--size", default="1280x800", help="the viewport, WIDTHxHEIGHT (390x844: a phone)")
     args = ap.parse_args()
     build = load_build()
     with tempfile.TemporaryDirectory() as tmp:
@@ -171,7 +173,8 @@ def main() -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
                 for policy in args.policy or ["keep", "auction", "buy"]:
-                    page = browser.new_page(viewport={"width": 1280, "height": 800})
+                    w, h = (int(x) for x in args.size.split("x"))
+                    page = browser.new_page(viewport={"width": w, "height": h}, has_touch=w < 600)
                     page.goto(url + "index.html")
                     page.evaluate("localStorage.setItem('speculation:settings:v1', "
                                   "JSON.stringify({pace: 'instant'}))")

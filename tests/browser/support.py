@@ -140,10 +140,10 @@ def open_match(page: Page, url: str) -> None:
 
 
 def set_pace(page: Page, pace: str) -> None:
-    """Choose the computer players' pace in the Settings panel (kept in localStorage)."""
+    """Choose the computer players' pace in the Settings dialog (kept in localStorage)."""
     page.get_by_role("button", name="Settings").click()
     page.get_by_label("Pace of the computer players").select_option(pace)
-    page.get_by_role("button", name="Settings").click()
+    page.keyboard.press("Escape")  # the settings close back to the table
 
 
 MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*"
