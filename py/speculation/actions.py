@@ -168,12 +168,14 @@ class Template:
 
     def to_dict(self, fair: int | None = None) -> dict[str, Any]:
         """JSON form; ``fair`` (the fair value in chips of the card concerned) is added to a
-        priced template when given."""
+        priced template, and to ``accept`` / ``decline``, when given."""
         d: dict[str, Any] = {"type": self.kind, "seat": self.seat}
         if self.price_min is not None:
             d["price"] = {"min": self.price_min, "max": self.price_max}
             if fair is not None:
                 d["fair"] = fair
+        elif fair is not None and self.kind in ("accept", "decline"):
+            d["fair"] = fair  # what the card answered for is worth: a trade's other half
         if self.targets:
             d["targets"] = list(self.targets)
         if self.cards:

@@ -182,6 +182,13 @@ class Observation:
     def trump(self) -> str | None:
         return None if self.upcard is None else "SHDC"[self.upcard // 13]
 
+    def facedown_fair(self) -> int | None:
+        """The fair value in chips, rounded, of any one face-down card (pot × its exact chance,
+        the same for every face-down card), or None when no face-down card is in play."""
+        if self.phase in ("deal", "match_over") or not any(self.stacks):
+            return None
+        return round(self.odds.per_card * self.pot)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (the bridge's ``view``)."""
         n = len(self.names)
@@ -203,6 +210,7 @@ class Observation:
             "prompt": prompt(self),
             "legal": [t.to_dict(fair) for t in self.legal],
             "odds": self.odds.to_dict(),
+            "facedown_fair": self.facedown_fair(),
             "last_hand": hands[-1] if hands else None,
             "hands": hands,
             "rules": self.rules.to_dict(),

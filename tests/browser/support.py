@@ -152,17 +152,29 @@ def open_match(page: Page, url: str) -> None:
 
 
 def set_pace(page: Page, pace: str) -> None:
-    """Choose the computer players' pace in the Settings panel (kept in localStorage)."""
+    """Choose the computer players' pace in the Settings dialog (kept in localStorage)."""
     page.get_by_role("button", name="Settings").click()
     page.get_by_label("Pace of the computer players").select_option(pace)
-    page.get_by_role("button", name="Settings").click()
+    page.keyboard.press("Escape")  # the settings close back to the table
 
 
-MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*)$")
+MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*"
+                   r"|Break off)$")
+
+
+def continue_match(page: Page) -> None:
+    """A reloaded page shows the saved match with "Continue the match": press it."""
+    go = page.get_by_role("button", name="Continue the match")
+    if go.is_visible():
+        before = state(page)[1]
+        go.click()
+        settle(page, before, 60)
 
 
 def one_move(page: Page) -> None:
-    """Make the first plain move the controls offer (confirming it if asked) and settle."""
+    """Make the first plain move the controls offer (confirming it if asked) and settle; on a
+    reloaded page, continue the saved match first."""
+    continue_match(page)
     before = state(page)[1]
     buttons = page.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
     expect(buttons.first).to_be_visible(timeout=30000)
@@ -398,3 +410,123 @@ def wait_for_prompt(page: Page) -> None:
     expect(prompt).to_be_visible(timeout=90000)
     expect(prompt).to_contain_text("A new version is ready — reload")
     expect(prompt).to_contain_text("Your match is saved")
+# ----------------------------------------------------------------------------- playing by clicking
+
+
+def scenario_url(players: list[str], *, seed: int = 1, decks: Any = (), rules: dict[str, Any] | None = None,
+                 preset: str | None = None) -> str:
+    """A link that starts a match at once: ``players`` as "Name" (a person) or "bot:ID:Name";
+    ``decks`` fixes the deals (cards go one at a time from the dealer's left, three rounds,
+    then the upcard; a player's first card dealt is the top of their stack)."""
+    from urllib.parse import quote
+
+    parts = ["p=" + quote(p if ":" in p else f"human:{p}", safe=":") for p in players]
+    if preset:
+        parts.append(f"preset={preset}")
+    parts.append(f"seed={seed}")
+    for k, v in (rules or {}).items():
+        parts.append(f"rule.{k}={quote(str(v).lower() if isinstance(v, bool) else str(v), safe=',')}")
+    for d in decks:
+        parts.append("deck=" + ",".join(d))
+    return "index.html?" + "&".join(parts)
+
+
+def set_settings(page: Page, **values: Any) -> None:
+    """Store the page's own settings (pace, autoReveal, offers, handover, confirmTrades...)
+    before a match is opened; the page reads them when it starts."""
+    page.goto("index.html")
+    page.evaluate("(v) => localStorage.setItem('speculation:settings:v1', JSON.stringify(v))", values)
+
+
+def take_screen(page: Page, name: str) -> None:
+    """Pass-and-play: accept the hand-over screen if it is up (an option), then check that it
+    is `name`'s decision: the banner names them."""
+    if page.locator("#handover").is_visible():
+        expect(page.locator("#handover-title")).to_contain_text(name)
+        before = state(page)[1]
+        page.get_by_role("button", name=re.compile(f"I am {re.escape(name)}")).click()
+        settle(page, before)
+    expect(page.locator("#seats .seat.is-turn .seat-name")).to_have_text(name)
+    expect(page.locator("#status")).to_contain_text(re.compile(rf"^(Your turn|{re.escape(name)}'s turn):"))
+
+
+def press(page: Page, name: str, button: str | re.Pattern[str], confirm: bool = False) -> None:
+    """`name` presses a button of the controls (and confirms it when the setting asks)."""
+    take_screen(page, name)
+    before = state(page)[1]
+    page.locator("#controls").get_by_role("button", name=button).click()
+    if confirm or page.locator("#confirm").is_visible():
+        expect(page.locator("#confirm")).to_be_visible()
+        page.locator("#confirm-ok").click()
+    settle(page, before)
+
+
+METHOD = {"Offer for sale": "Fixed price", "Start the auction": "Auction", "Start haggling": "Haggle"}
+
+
+def priced(page: Page, name: str, field: str, price: int, button: str, *, buyer: str | None = None) -> None:
+    """`name` fills a bounded price box (choosing the way to sell first) and presses its button."""
+    take_screen(page, name)
+    controls = page.locator("#controls")
+    method = METHOD.get(button)
+    if method and controls.get_by_role("radio", name=method).count():
+        controls.get_by_role("radio", name=method).check()
+    if buyer:
+        controls.get_by_label("Buyer", exact=True).select_option(label=buyer)
+    controls.get_by_label(field, exact=True).fill(str(price))
+    before = state(page)[1]
+    controls.get_by_role("button", name=button, exact=True).click()
+    if page.locator("#confirm").is_visible():
+        page.locator("#confirm-ok").click()
+        expect(page.locator("#confirm")).to_be_hidden()
+    settle(page, before)
+
+
+def buy_order(page: Page, owner: str, price: int, buyer: str | None = None) -> None:
+    """Place a standing order for one of `owner`'s face-down cards (sent at the next window)."""
+    page.get_by_role("button", name="Buy a face-down card…").click()
+    dialog = page.locator("#buy-dialog")
+    expect(dialog).to_be_visible()
+    if buyer:
+        dialog.get_by_label("Who is buying").select_option(label=buyer)
+    whose = dialog.get_by_label("Whose card")
+    options = whose.locator("option").all_inner_texts()
+    whose.select_option(label=next(t for t in options if t.startswith(f"{owner} (")))
+    dialog.get_by_label("Your offer", exact=True).fill(str(price))
+    dialog.get_by_role("button", name="Place the order").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#order-note")).to_contain_text(f"one of {owner}'s face-down cards")
+
+
+PLAIN = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass|Deal the hand|Next hand)$")
+
+
+def play_on(page: Page, until: Callable[[Page], bool], limit: int = 300) -> None:
+    """Make the plain moves left to a person (Next hand; a reveal when that is not automatic)
+    until `until(page)` is true."""
+    for _ in range(limit):
+        if until(page):
+            return
+        if page.locator("#handover").is_visible():
+            before = state(page)[1]
+            page.locator("#handover-go").click()
+            settle(page, before)
+            continue
+        buttons = page.locator("#controls, #hand-result").get_by_role("button", name=PLAIN)
+        if buttons.count() == 0:
+            raise AssertionError(f"no plain move to make; status: {page.inner_text('#status')}")
+        before = state(page)[1]
+        buttons.first.click()
+        settle(page, before)
+    raise AssertionError("the game did not reach the expected point")
+
+
+def log_text(page: Page) -> str:
+    """The log's text (the log is a dialog: its text is read without opening it)."""
+    return page.locator("#log").text_content() or ""
+
+
+def chips_of(page: Page, name: str) -> str:
+    seat = page.locator("#seats .seat").filter(
+        has=page.locator(".seat-name", has_text=re.compile(f"^{re.escape(name)}$")))
+    return seat.locator(".seat-chips").inner_text()

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from test_ui_play import BOOT_S, scenario_url, settle, state, watched  # noqa: F401
+from support import BOOT_S, scenario_url, settle, state
 
 pytestmark = pytest.mark.browser
 

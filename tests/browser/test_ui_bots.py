@@ -2,9 +2,11 @@
 every direction, the bots' reasons in the log and their visible pace.
 
 The human's plan is fixed (keep the upcard, buy a card offered at 16 chips or less, bid the
-minimum up to 14, accept every haggle, offer 15 for Mary's top card once, otherwise pass), and the
+minimum up to 14, accept every haggle, order one of Mary's face-down cards at 15 before the first
+market window, otherwise pass; offers for the human's cards are put to them, a setting), and the
 bots are seeded by the match seed, so seed 19 always tells the same story: the human buys a card
-from Mary at auction, buys Mary's face-down card, and a bot buys one of the human's.
+from Mary at auction, buys Mary's face-down card, and a bot buys one of the human's. Another
+test plays with the default standing answers and checks their visible notes.
 """
 
 from __future__ import annotations
@@ -14,17 +16,22 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_ui_play import BOOT_S, log_text, scenario_url, settle, state, watched  # noqa: F401
+from support import BOOT_S, buy_order, log_text, scenario_url, set_settings, settle, state
 
 pytestmark = pytest.mark.browser
 
 BOTS = ["human:You", "bot:casual/mary:Mary", "bot:casual/henry:Henry"]
 
 
-def set_pace(page: Page, pace: str) -> None:
+def set_pace(page: Page, pace: str, **more) -> None:
     page.goto("index.html")
+    settle(page, 0, BOOT_S)
     page.get_by_role("button", name="Settings").click()
     page.get_by_label("Pace of the computer players").select_option(pace)
+    page.keyboard.press("Escape")
+    if more:
+        current = page.evaluate("JSON.parse(localStorage.getItem('speculation:settings:v1'))")
+        set_settings(page, **{**current, **more})
 
 
 def click_and_settle(page: Page, locator, confirm: bool = False) -> None:
@@ -38,11 +45,11 @@ def click_and_settle(page: Page, locator, confirm: bool = False) -> None:
 
 def human_turn(page: Page, offered: list[bool]) -> None:
     controls = page.locator("#controls")
-    button = lambda name: controls.get_by_role("button", name=name)  # noqa: E731
+    button = lambda name: controls.get_by_role("button", name=name, exact=isinstance(name, str))  # noqa: E731
     # the end of a hand: its panel over the table holds "Next hand"
     if page.locator("#hand-result").get_by_role("button", name="Next hand").count():
         return click_and_settle(page, page.locator("#hand-result").get_by_role("button", name="Next hand"))
-    for name in ("Deal the hand", "Turn up my top card", "Next hand"):
+    for name in ("Next hand",):
         if button(name).count():
             return click_and_settle(page, button(name))
     keep = button(re.compile(r"^Keep "))
@@ -52,26 +59,18 @@ def human_turn(page: Page, offered: list[bool]) -> None:
     if buy.count():
         price = int(re.search(r"for (\d+) chip", buy.inner_text()).group(1))
         if price <= 16:
-            return click_and_settle(page, buy, confirm=True)
+            return click_and_settle(page, buy)
         return click_and_settle(page, button("Decline to buy"))
     bid = controls.get_by_label("Your bid", exact=True)
     if bid.count():
         low = int(bid.get_attribute("min"))
         if low <= 14:
             bid.fill(str(low))
-            return click_and_settle(page, button("Bid"), confirm=True)
+            return click_and_settle(page, button("Bid"))
         return click_and_settle(page, button("Pass (drop out)"))
     accept = button(re.compile(r"^(Accept|Sell to the top bid)"))
     if accept.count():
-        return click_and_settle(page, accept.first, confirm=True)
-    mary = page.get_by_role("button", name=re.compile(r"Offer to buy Mary's face-down card 1 of"))
-    if not offered[0] and mary.count():
-        offered[0] = True
-        mary.click()
-        page.locator("#confirm-price").fill("15")
-        before = state(page)[1]
-        page.locator("#confirm-ok").click()
-        return settle(page, before, 60)
+        return click_and_settle(page, accept.first)
     passing = button(re.compile(r"^Pass"))
     if passing.count():
         return click_and_settle(page, passing.first)
@@ -80,10 +79,12 @@ def human_turn(page: Page, offered: list[bool]) -> None:
 
 def test_match_against_bots_with_trades_both_ways(watched: Page):
     page = watched
-    set_pace(page, "instant")
+    set_pace(page, "instant", offers="ask")
     page.goto(scenario_url(BOTS, seed=19, rules={"max_hands": 1}))
     settle(page, 0, BOOT_S)
-    offered = [False]
+    offered = [True]
+    # the buy order, placed before the first market window (the dealer's sale decision is up)
+    buy_order(page, "Mary", 15)
     for _ in range(200):
         if page.locator("#match-summary").is_visible():
             break
@@ -104,7 +105,7 @@ def test_bots_think_visibly_at_a_slow_pace(watched: Page):
     set_pace(page, "slow")
     page.goto(scenario_url(BOTS, seed=19, rules={"max_hands": 1}))
     settle(page, 0, BOOT_S)
-    page.locator("#controls").get_by_role("button", name="Deal the hand").click()
+    # the human deals by itself; the first thing asked is the sale of the upcard
     # the engine's coach prices the decision on request
     page.locator("#controls").get_by_role("button", name="What is it worth?").click()
     expect(page.locator("#controls .advice-text")).to_contain_text("Fair value about")
@@ -112,3 +113,38 @@ def test_bots_think_visibly_at_a_slow_pace(watched: Page):
     # after the human keeps the upcard, a market window polls everyone; the bots take their time
     expect(page.locator("#seats .thinking")).to_be_visible(timeout=20000)
     expect(page.locator("#status")).to_contain_text("is thinking")
+
+
+def test_default_standing_answers_say_what_they_did(watched: Page):
+    """Defaults: your card turns up by itself, market windows pass for you, offers below the
+    engine's fair value for your cards are refused with a visible note, and nothing with no
+    choice in it is ever asked."""
+    page = watched
+    set_pace(page, "instant")
+    page.goto(scenario_url(["human:Julia", "bot:casual/mary:Mary", "bot:casual/henry:Henry"], seed=19,
+                           rules={"max_hands": 3}))
+    settle(page, 0, BOOT_S)
+    asked: set[str] = set()
+    for _ in range(300):
+        if page.locator("#match-summary").is_visible():
+            break
+        controls = page.locator("#controls")
+        labels = [b.inner_text() for b in controls.get_by_role("button").all()]
+        asked.update(labels)
+        # the banner says whose turn it is, and a safe control has the focus
+        if labels != ["Next hand"]:
+            expect(page.locator("#status")).to_have_class(re.compile("is-your-turn"))
+            focused = page.evaluate("document.activeElement.textContent")
+            assert not re.match(r"^(Accept|Buy|Sell to|Bid|Start|Offer|Make)", focused or ""), focused
+        keep = controls.get_by_role("button", name=re.compile(r"^(Next hand|Keep |Decline|Pass|Refuse|Break off)"))
+        click_and_settle(page, keep.first)
+    expect(page.locator("#match-summary")).to_be_visible()
+    assert not asked & {"Turn up my top card", "Deal the hand", "Pass (no offer)"}, asked
+    text = log_text(page)
+    assert "Julia turns up" in text and "Julia passes" in text, text
+    notes = [n for n in page.locator("#log li.auto").all_text_contents()]
+    for n in notes:
+        assert re.match(r"^Your standing answer refused (Mary|Henry)'s offer of \d+ chips? for your face-down card "
+                        r"\(fair value \d+ chips?\)\.$", n), n
+    if notes:
+        assert "refuses" in text

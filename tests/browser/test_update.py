@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import (Server, cache_names, first_page, one_move, page_build, set_pace, site_hash,
+from support import (Server, cache_names, continue_match, settle, first_page, one_move, page_build, set_pace, site_hash,
                      sw_version, wait_controlled, wait_ready)
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,12 @@ def table(page: Page) -> dict:
     return page.evaluate("""() => ({
         hand: document.getElementById("info-hand").textContent,
         pot: document.getElementById("info-pot").textContent,
-        seats: [...document.querySelectorAll("#seats .seat")].map((s) => s.textContent.replace(/\\s+/g, " ").trim()),
+        // the seats' text, without the chip changes that float up for a moment (aria-hidden)
+        seats: [...document.querySelectorAll("#seats .seat")].map((s) => {
+            const c = s.cloneNode(true);
+            c.querySelectorAll(".chip-delta").forEach((d) => d.remove());
+            return c.textContent.replace(/\\s+/g, " ").trim();
+        }),
         save: Object.keys(localStorage).filter((k) => k.includes("save")).map((k) => localStorage.getItem(k)),
     })""")
 
@@ -126,6 +131,8 @@ def test_update_is_offered_declined_then_accepted(sw_browser, site_build, two_bu
         wait_controlled(page)
         assert sw_version(page)["build"] == h2
         expect(page.locator("#update-prompt")).to_have_count(0)
+        settle(page, 0, 60)
+        continue_match(page)  # the saved match comes back with "Continue the match"
         expect(page.locator("#controls").get_by_role("button").first).to_be_visible(timeout=30000)
         assert table(page) == before
         expect(page.locator("#log")).to_contain_text("The match was resumed")

@@ -300,3 +300,28 @@ def test_the_log_op_pages_through_the_same_entries_act_returns():
     # no face-down card in the log
     hidden = {"2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"}
     assert not hidden & set(re.findall(r"\b[2-9TJQKA][SHDC]\b", json.dumps(log)))
+
+
+def test_answers_to_an_offer_carry_the_fair_value_of_the_card_offered_for():
+    # docs/protocol.md, "fair": an owner answering an offer for a face-down card sees on accept
+    # and decline what that card is worth, and every view states one face-down card's value.
+    from fractions import Fraction
+
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    dealt = call(s, op="act", action={"seat": 0, "type": "deal"}, viewer=0)["view"]
+    assert dealt["facedown_fair"] == round(Fraction(dealt["odds"]["per_card"]["p"]) * dealt["pot"])
+    r = call(s, op="act", action={"seat": 0, "type": "keep"}, viewer=1)
+    window = r["view"]
+    assert window["phase"] == "market" and window["to_act"] == 1
+    offer = next(t for t in window["legal"] if t["type"] == "offer")
+    assert offer["fair"] == window["facedown_fair"]
+    r = call(s, op="act", action={"seat": 1, "type": "offer", "price": 1, "target": 2, "card": 0},
+             viewer=2)
+    answers = {t["type"]: t for t in r["view"]["legal"]}
+    assert set(answers) == {"accept", "decline", "counter"}
+    assert answers["accept"]["fair"] == answers["decline"]["fair"] == answers["counter"]["fair"]
+    assert answers["accept"]["fair"] == r["view"]["facedown_fair"] and answers["accept"]["settles_at"] == 1
+    # no face-down card at stake: no figure
+    assert call(s, op="view", seat=None)["view"]["facedown_fair"] is not None
+    fresh = started()
+    assert call(fresh, op="view", seat=0)["view"]["facedown_fair"] is None

@@ -103,18 +103,38 @@ test("one haggle group gathers the buyers of every sell_negotiate template", () 
   assert.equal(haggle.confirm(5, 2).text, "Ask Mary 5 chips for the king of hearts?");
 });
 
-test("an offer names the clickable cards and words the dialog for one of them", () => {
+test("an offer is chosen by owner only, with the engine's fair value as its start", () => {
   const v = view("market", { polling: 1, order: [1, 2, 0], offers_made: {}, offers_per_window: 1 }, [
-    { type: "offer", seat: 1, price: { min: 1, max: 40 }, cards: [[2, 0], [2, 1], [0, 0]] },
+    { type: "offer", seat: 1, price: { min: 1, max: 40 }, fair: 3, cards: [[2, 0], [2, 1], [0, 0]] },
     { type: "pass", seat: 1 },
   ]);
   const [pass, offer] = controlSpecs(v);
   assert.equal(pass.label, "Pass (no offer)");
+  assert.equal(pass.safe, true);
   assert.equal(offer.kind, "offer");
-  assert.deepEqual(offer.cards, [[2, 0], [2, 1], [0, 0]]);
-  assert.match(offer.dialog(2, 1).text, /^Name your price for Mary's face-down card 2 of 3\./);
-  assert.ok(admits(offer.template, actionFor(offer.template, { price: 15, target: 2, card: 1 })));
+  assert.deepEqual(offer.owners.map((o) => [o.seat, o.name, o.card]), [[2, "Mary", 0], [0, "Fanny", 0]]);
+  assert.equal(offer.start, 3);
+  assert.equal(offer.fair, 3);
+  assert.match(offer.confirm(15, 2).text, /^Offer 15 chips to Mary for one of their face-down cards\?/);
+  const mary = offer.owners[0];
+  assert.ok(admits(offer.template, actionFor(offer.template, { price: 15, target: mary.seat, card: mary.card })));
   assert.ok(!admits(offer.template, actionFor(offer.template, { price: 15, target: 0, card: 1 })));
+});
+
+test("the fair value and the chance come from the engine, and accepting is never the safe default", () => {
+  const odds = { seats: [], per_card: { p: "1/10", f: 0.1 }, carry_over: { p: "0", f: 0 }, best: { p: "2/5", f: 0.4 } };
+  const firm = { ...view("firm", { card: "KH", seller: 0, method: "firm", price: 7, asking: 1, queue: [2] },
+    [{ type: "accept", seat: 1, settles_at: 7, fair: 5 }, { type: "decline", seat: 1, fair: 5 }]), odds };
+  const [accept, decline] = controlSpecs(firm);
+  assert.equal(accept.safe, false);
+  assert.equal(decline.safe, true);
+  assert.equal(accept.fair, 5);
+  assert.equal(accept.chance, 0.4);
+  const market = { ...view("negotiation", { context: "market", seller: 1, buyer: 2, ask: null, bid: 1, asks: 0,
+    bids: 1, rounds: 3, to_move: 1, position: 0 }, [{ type: "counter", seat: 1, price: { min: 2, max: 99 }, fair: 2 }]), odds };
+  const [counter] = controlSpecs(market);
+  assert.equal(counter.fair, 2);
+  assert.equal(counter.chance, 0.1);
 });
 
 test("the subject is the card on sale, or whose face-down card is haggled over", () => {

@@ -19,26 +19,33 @@ import { chips, seatName } from "./text.js";
 
 /** @typedef {{title: string, text: string, okLabel: string}} Confirm */
 /**
- * A button that acts at once (or after `confirm`).
+ * A button that acts at once (or after `confirm`). `safe`: it costs nothing and gives nothing
+ * away (keep, pass, decline, refuse): only a safe control may take the focus by default.
  * @typedef {{kind: "button", template: Template, label: string, primary: boolean,
- *   confirm: Confirm | null}} ButtonSpec
+ *   confirm: Confirm | null, safe: boolean, fair: number | null, chance: number | null}} ButtonSpec
  */
 /**
  * A group with a bounded price box and a button; `confirm(price)` words the check.
+ * `fair` (the engine's, in chips) and `chance` (the engine's odds for the card at stake, 0–1)
+ * are printed beside the box, and the quick-price chips are built from `fair`.
  * @typedef {{kind: "price", template: Template, group: string, field: string, button: string,
- *   primary: boolean, price: Bounds, start: number, confirm: (price: number) => Confirm}} PriceSpec
+ *   primary: boolean, price: Bounds, start: number, confirm: (price: number) => Confirm,
+ *   fair: number | null, chance: number | null}} PriceSpec
  */
 /**
  * Haggle with one buyer: one template per buyer (bounds may differ by buyer).
  * @typedef {{kind: "negotiate", group: string, field: string, button: string,
  *   buyers: Array<{seat: Seat, name: string, template: Template, price: Bounds}>, start: number | null,
- *   confirm: (price: number, buyer: Seat) => Confirm}} NegotiateSpec
+ *   confirm: (price: number, buyer: Seat) => Confirm, fair: number | null, chance: number | null}} NegotiateSpec
  */
 /**
- * Offers for face-down cards: the cards that may be clicked, and the dialog for one of them.
+ * An offer for a face-down card, chosen by its owner only (all of an owner's face-down cards
+ * are worth the same): `owners` lists each owner with the position the offer names (the
+ * first the template allows).
  * @typedef {{kind: "offer", template: Template, group: string, hint: string,
- *   cards: Array<[Seat, number]>, price: Bounds,
- *   dialog: (owner: Seat, position: number) => Confirm & {label: string}}} OfferSpec
+ *   cards: Array<[Seat, number]>, owners: Array<{seat: Seat, name: string, card: number}>,
+ *   price: Bounds, start: number, fair: number | null, chance: number | null,
+ *   confirm: (price: number, owner: Seat) => Confirm}} OfferSpec
  */
 /** @typedef {ButtonSpec | PriceSpec | NegotiateSpec | OfferSpec} ControlSpec */
 
@@ -62,6 +69,27 @@ export function subject(view) {
  */
 export function actionFor(template, fields = {}) {
   return { seat: template.seat, type: template.type, ...fields };
+}
+
+/**
+ * The engine's chance (0–1) for the card the decision concerns: the best trump showing in a
+ * sale, auction or haggle over it; one face-down card in a market window or a haggle over one.
+ * @param {View} view
+ * @returns {number | null}
+ */
+export function stakeChance(view) {
+  const odds = view.odds;
+  if (!odds) return null;
+  const p = /** @type {{context?: string, card?: string} | null} */ (view.pending);
+  const facedown = view.phase === "market" || (view.phase === "negotiation" && p?.context === "market");
+  const c = facedown ? odds.per_card : odds.best;
+  return typeof c?.f === "number" ? c.f : null;
+}
+
+/** @param {Template} t @returns {number | null} */
+function fairOf(t) {
+  const f = /** @type {{fair?: number}} */ (t).fair;
+  return typeof f === "number" ? f : null;
 }
 
 /** @param {number} v @param {Bounds} b */
@@ -89,13 +117,15 @@ export function controlSpecs(view) {
   const what = subject(view);
   const phase = view.phase;
   const p = /** @type {{seller?: Seat, high_bidder?: Seat | null}} */ (view.pending ?? {});
+  const chance = stakeChance(view);
   /** @type {ButtonSpec[]} */
   const buttons = [];
   /** @type {ControlSpec[]} */
   const groups = [];
   /** @type {(template: Template, label: string, primary?: boolean, confirm?: Confirm | null) => void} */
   const button = (template, label, primary = false, confirm = null) => {
-    buttons.push({ kind: "button", template, label, primary, confirm });
+    const safe = ["keep", "pass", "decline"].includes(template.type);
+    buttons.push({ kind: "button", template, label, primary, confirm, safe, fair: fairOf(template), chance });
   };
   for (const t of view.legal) {
     switch (t.type) {
@@ -124,25 +154,25 @@ export function controlSpecs(view) {
       }
       case "sell_firm":
         groups.push({ kind: "price", template: t, group: `Sell ${what} at a fixed price`, field: "Price",
-          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price),
+          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), chance,
           confirm: (v) => ({ title: "Sell at a fixed price?", okLabel: "Offer it",
             text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.` }) });
         break;
       case "sell_auction":
         groups.push({ kind: "price", template: t, group: `Auction ${what}`, field: "Reserve (lowest price you will take)",
-          button: "Start the auction", primary: false, price: t.price, start: t.price.min,
+          button: "Start the auction", primary: false, price: t.price, start: t.price.min, fair: fairOf(t), chance,
           confirm: (v) => ({ title: "Put it up for auction?", okLabel: "Start the auction",
             text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.` }) });
         break;
       case "bid":
         groups.push({ kind: "price", template: t, group: `Bid for ${what}`, field: "Your bid", button: "Bid",
-          primary: true, price: t.price, start: t.price.min,
+          primary: true, price: t.price, start: t.price.min, fair: fairOf(t), chance,
           confirm: (v) => ({ title: "Place this bid?", okLabel: `Bid ${v}`,
             text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.` }) });
         break;
       case "counter":
         groups.push({ kind: "price", template: t, group: `Counter-offer for ${what}`, field: "Your price",
-          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price),
+          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), chance,
           confirm: (v) => ({ title: "Make this counter-offer?", okLabel: "Propose",
             text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.` }) });
         break;
@@ -150,7 +180,7 @@ export function controlSpecs(view) {
         let spec = /** @type {NegotiateSpec | undefined} */ (groups.find((g) => g.kind === "negotiate"));
         if (!spec) {
           spec = { kind: "negotiate", group: `Haggle over ${what} with one buyer`, field: "Asking price",
-            button: "Start haggling", buyers: [], start: null,
+            button: "Start haggling", buyers: [], start: null, fair: fairOf(t), chance,
             confirm: (v, buyer) => ({ title: "Open a negotiation?", okLabel: "Ask",
               text: `Ask ${seatName(view, buyer)} ${chips(v)} for ${what}?` }) };
           groups.push(spec);
@@ -159,17 +189,22 @@ export function controlSpecs(view) {
         spec.start ??= start(view, t.price);
         break;
       }
-      case "offer":
+      case "offer": {
+        /** @type {OfferSpec["owners"]} */
+        const owners = [];
+        for (const [owner, position] of t.cards) {
+          if (!owners.some((o) => o.seat === owner)) owners.push({ seat: owner, name: seatName(view, owner), card: position });
+        }
+        const fair = fairOf(t);
         groups.push({ kind: "offer", template: t, group: "Buy a face-down card",
-          hint: "Choose a card with a gold edge in another player's pile to offer for it, sight unseen.",
-          cards: t.cards, price: t.price,
-          dialog: (owner, position) => {
-            const count = view.seats.find((s) => s.seat === owner)?.stack ?? position + 1;
-            return { title: "Offer for a face-down card?", okLabel: "Make the offer", label: "Your offer in chips",
-              text: `Name your price for ${seatName(view, owner)}'s face-down card ${position + 1} of ${count}. ` +
-                "Nobody knows what it is, its owner included." };
-          } });
+          hint: "Sight unseen: nobody knows what it is, its owner included.",
+          cards: t.cards, owners, price: t.price, fair, chance,
+          start: clamp(fair ?? t.price.min, t.price),
+          confirm: (v, owner) => ({ title: "Offer for a face-down card?", okLabel: "Make the offer",
+            text: `Offer ${chips(v)} to ${seatName(view, owner)} for one of their face-down cards? ` +
+              "If they accept, you pay it." }) });
         break;
+      }
       default: {
         /** @type {never} */
         const unknown = t; // every template type is handled above (tsc checks it)

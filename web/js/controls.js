@@ -1,15 +1,30 @@
-// The human's controls, generated only from the engine's legal templates (view.legal).
-// Every priced input is bounded by the template's min and max; trades and bids are confirmed.
-import { theCard } from "./cards.js";
-import { seatName, chips } from "./text.js";
+// The human's controls, drawn from the template-to-control mapping of control-specs.js (the
+// only place that maps a legal template to a control). Every price box is bounded by its
+// template, has −/+ steppers, quick prices (the engine's fair value and ±10 %), the arrow keys
+// (PageUp/PageDown: ±10 %), and prints the fair value and the chance beside it. The control
+// that takes the focus by default is a safe one (keep, pass, decline) or a price box, never a
+// button that pays or sells.
+//
+//   import { buildControls } from "./controls.js";
+//   const { nodes } = buildControls(view, (action) => act(action), { confirm: false });
+import { controlSpecs, actionFor } from "./control-specs.js";
+import { chips, pct } from "./text.js";
 import { ask } from "./dialog.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Action} Action */
-/** @typedef {any} Tpl a legal template (its price, targets and cards read as the type allows) */
+/** @typedef {import("./protocol.js").Bounds} Bounds */
+/** @typedef {import("./control-specs.js").ControlSpec} ControlSpec */
+/** @typedef {import("./control-specs.js").Confirm} Confirm */
 
 let uid = 0;
-/** @param {string} tag @param {string|null} [cls] @param {string} [text] @returns {any} */
+/** The sale method last chosen, kept between decisions (a player who auctions goes on auctioning). */
+let lastMethod = "";
+
+/**
+ * @param {string} tag @param {string|null} [cls] @param {string} [text]
+ * @returns {any}
+ */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -17,32 +32,100 @@ function el(tag, cls, text) {
   return e;
 }
 
-/** @param {string} label @param {{min: number, max: number, value?: number|null}} b */
-function numberField(label, { min, max, value }) {
+/** @param {string} label @param {(b: HTMLButtonElement) => unknown} onClick @param {string|null} [cls] */
+function button(label, onClick, cls = null) {
+  /** @type {HTMLButtonElement} */
+  const b = el("button", cls, label);
+  b.type = "button";
+  b.addEventListener("click", () => onClick(b));
+  return b;
+}
+
+/**
+ * "Fair value 5 chips · chance 40%": the engine's figures for the card at stake, in words.
+ * @param {number|null} fair @param {number|null} chance
+ */
+export function fairText(fair, chance) {
+  const parts = [];
+  if (fair != null) parts.push(`fair value ${chips(fair)}`);
+  if (chance != null) parts.push(`chance ${pct(chance)}`);
+  const s = parts.join(" · ");
+  return s ? s[0].toUpperCase() + s.slice(1) : "";
+}
+
+/** @param {number} v @param {Bounds} b */
+function clamp(v, b) {
+  return Math.min(b.max, Math.max(b.min, Math.round(v)));
+}
+
+/**
+ * A bounded price box with −/+ steppers, quick prices and the fair value beside it.
+ * @param {string} label
+ * @param {{price: Bounds, start: number, fair: number|null, chance: number|null}} spec
+ * @returns {{wrap: HTMLElement, input: HTMLInputElement, setBounds: (b: Bounds) => void}}
+ */
+export function priceField(label, spec) {
   const id = `ctl-${++uid}`;
-  const wrap = el("div", "field");
+  let bounds = { ...spec.price };
+  const wrap = el("div", "field price-field");
   const lab = el("label", null, label);
   lab.htmlFor = id;
+  /** @type {HTMLInputElement} */
   const input = el("input");
   input.type = "number";
   input.id = id;
   input.inputMode = "numeric";
   input.step = "1";
-  input.min = String(min);
-  input.max = String(max);
-  input.value = String(Math.min(max, Math.max(min, value ?? min)));
   input.required = true;
-  const hint = el("span", "hint", `${min}–${max}`);
-  wrap.append(lab, input, hint);
-  return { wrap, input };
+  const hint = el("span", "hint price-hint");
+  hint.id = `${id}-hint`;
+  input.setAttribute("aria-describedby", hint.id);
+  const set = (/** @type {number} */ v) => { input.value = String(clamp(v, bounds)); input.setCustomValidity(""); };
+  const now = () => (Number.isFinite(Number(input.value)) && input.value !== "" ? Number(input.value) : bounds.min);
+  const minus = button("−", () => set(now() - 1), "stepper");
+  minus.setAttribute("aria-label", `${label}: one chip less`);
+  const plus = button("+", () => set(now() + 1), "stepper");
+  plus.setAttribute("aria-label", `${label}: one chip more`);
+  const row = el("div", "price-row");
+  row.append(minus, input, plus);
+  const quick = el("div", "quick-prices");
+  quick.setAttribute("role", "group");
+  quick.setAttribute("aria-label", `${label}: quick prices`);
+  if (spec.fair != null) {
+    const f = spec.fair;
+    /** @type {Array<[string, number]>} */
+    const picks = [["−10%", f * 0.9], ["Fair", f], ["+10%", f * 1.1]];
+    for (const [name, v] of picks) {
+      const p = clamp(v, bounds);
+      const b = button(`${name} ${p}`, () => set(p), "quick");
+      b.setAttribute("aria-label", `${label}: ${name === "Fair" ? "the fair value" : `${name} of the fair value`}, ${chips(p)}`);
+      quick.append(b);
+    }
+  }
+  input.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => {
+    const step = Math.max(1, Math.round((spec.fair ?? now()) * 0.1));
+    if (ev.key === "PageUp") { ev.preventDefault(); set(now() + step); }
+    if (ev.key === "PageDown") { ev.preventDefault(); set(now() - step); }
+  });
+  const setBounds = (/** @type {Bounds} */ b) => {
+    bounds = { ...b };
+    input.min = String(b.min);
+    input.max = String(b.max);
+    hint.textContent = [`${b.min}–${b.max}`, fairText(spec.fair, spec.chance)].filter(Boolean).join(" · ");
+    set(now());
+  };
+  input.value = String(clamp(spec.start, bounds));
+  setBounds(bounds);
+  wrap.append(lab, row, quick, hint);
+  if (!quick.childElementCount) quick.remove();
+  return { wrap, input, setBounds };
 }
 
-/** @param {HTMLInputElement} input @param {Tpl} tpl */
-function readPrice(input, tpl) {
+/** @param {HTMLInputElement} input @param {Bounds} b @returns {number|null} */
+function readPrice(input, b) {
   const v = Number(input.value);
-  const { min, max } = tpl.price;
-  if (!Number.isInteger(v) || v < min || v > max) {
-    input.setCustomValidity(`Enter a whole number from ${min} to ${max}.`);
+  if (input.value === "" || !Number.isInteger(v) || v < b.min || v > b.max) {
+    input.setCustomValidity(`Enter a whole number from ${b.min} to ${b.max}.`);
     input.reportValidity();
     input.addEventListener("input", () => input.setCustomValidity(""), { once: true });
     return null;
@@ -61,196 +144,143 @@ function group(title) {
   return g;
 }
 
-/** @param {string} label @param {(b: HTMLButtonElement) => unknown} onClick */
-function button(label, onClick, primary = false) {
-  const b = el("button", primary ? "primary" : null, label);
-  b.type = "button";
-  b.addEventListener("click", () => onClick(b));
-  return b;
-}
-
-/** What the current decision is about, in words ("the queen of hearts", "Edmund's face-down card"). */
-/** @param {View} view */
-function subject(view) {
-  const p = /** @type {any} */ (view.pending ?? {});
-  if (p.card) return theCard(p.card);
-  if (p.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
-  const card = view.best?.card ?? view.upcard;
-  return card ? theCard(card) : "the card";
-}
-
-/** @param {View} view @returns {number|null} */
-function suggested(view) {
-  // A neutral starting value for a price box: the last figure on the table, if any.
-  const p = /** @type {any} */ (view.pending ?? {});
-  return p.high_bid ?? p.bid ?? p.ask ?? p.price ?? null;
+/**
+ * Build the controls for `view` (the acting seat's view). `act(action)` performs an action.
+ * With `confirm`, trades are checked in the dialog first (a setting; off by default).
+ * The default control (the one to focus) carries `data-default`.
+ * @param {View} view
+ * @param {(a: Action) => unknown} act
+ * @param {{confirm?: boolean}} [opts]
+ * @returns {{nodes: HTMLElement[], offerCards: Map<number, Set<number>>, onOffer: any}}
+ */
+export function buildControls(view, act, { confirm = false } = {}) {
+  const specs = controlSpecs(view);
+  /** @type {HTMLElement[]} */
+  const nodes = [];
+  const simple = el("div", "control-group control-buttons");
+  simple.setAttribute("role", "group");
+  simple.setAttribute("aria-label", "Your choices");
+  /** @param {Confirm} c @param {HTMLElement} opener @param {number|null} fair @param {number|null} chance */
+  const check = async (c, opener, fair, chance) => {
+    if (!confirm) return true;
+    return !!(await ask({ ...c, fact: fairText(fair, chance), returnFocus: opener }));
+  };
+  /** @type {HTMLElement[]} */
+  const priced = [];
+  for (const spec of specs) {
+    if (spec.kind === "button") {
+      const b = button(spec.label, async (btn) => {
+        if (spec.confirm && !(await check(spec.confirm, btn, spec.fair, spec.chance))) return;
+        await act(actionFor(spec.template));
+      }, spec.primary ? "primary" : null);
+      if (spec.safe) b.dataset.safe = "1";
+      if (spec.fair != null && spec.template.type === "accept") {
+        b.title = fairText(spec.fair, spec.chance);
+      }
+      simple.append(b);
+    } else if (spec.kind === "price") {
+      const g = group(spec.group);
+      g.dataset.kind = spec.template.type;
+      const f = priceField(spec.field, spec);
+      g.append(f.wrap, button(spec.button, async (btn) => {
+        const v = readPrice(f.input, spec.price); if (v == null) return;
+        if (!(await check(spec.confirm(v), btn, spec.fair, spec.chance))) return;
+        await act(actionFor(spec.template, { price: v }));
+      }, spec.primary ? "primary commit" : "commit"));
+      priced.push(g);
+    } else if (spec.kind === "negotiate") {
+      const g = group(spec.group);
+      g.dataset.kind = "sell_negotiate";
+      const id = `ctl-${++uid}`;
+      const wrap = el("div", "field");
+      const lab = el("label", null, "Buyer");
+      lab.htmlFor = id;
+      /** @type {HTMLSelectElement} */
+      const sel = el("select");
+      sel.id = id;
+      for (const b of spec.buyers) {
+        const o = el("option", null, b.name);
+        o.value = String(b.seat);
+        sel.append(o);
+      }
+      wrap.append(lab, sel);
+      const first = spec.buyers[0];
+      const f = priceField(spec.field, { price: first.price, start: spec.start ?? first.price.min, fair: spec.fair, chance: spec.chance });
+      const chosen = () => spec.buyers.find((b) => b.seat === Number(sel.value)) ?? first;
+      sel.addEventListener("change", () => f.setBounds(chosen().price));
+      g.append(wrap, f.wrap, button(spec.button, async (btn) => {
+        const buyer = chosen();
+        const v = readPrice(f.input, buyer.price); if (v == null) return;
+        if (!(await check(spec.confirm(v, buyer.seat), btn, spec.fair, spec.chance))) return;
+        await act(actionFor(buyer.template, { price: v, target: buyer.seat }));
+      }, "commit"));
+      priced.push(g);
+    } else if (spec.kind === "offer") {
+      const g = group(spec.group);
+      g.dataset.kind = "offer";
+      g.append(el("p", "hint", spec.hint));
+      const id = `ctl-${++uid}`;
+      const wrap = el("div", "field");
+      const lab = el("label", null, "Whose card");
+      lab.htmlFor = id;
+      /** @type {HTMLSelectElement} */
+      const sel = el("select");
+      sel.id = id;
+      for (const o of spec.owners) {
+        const opt = el("option", null, o.name);
+        opt.value = String(o.seat);
+        sel.append(opt);
+      }
+      wrap.append(lab, sel);
+      const f = priceField("Your offer", spec);
+      g.append(wrap, f.wrap, button("Make the offer", async (btn) => {
+        const owner = spec.owners.find((o) => o.seat === Number(sel.value)) ?? spec.owners[0];
+        const v = readPrice(f.input, spec.price); if (v == null) return;
+        if (!(await check(spec.confirm(v, owner.seat), btn, spec.fair, spec.chance))) return;
+        await act(actionFor(spec.template, { price: v, target: owner.seat, card: owner.card }));
+      }, "commit"));
+      priced.push(g);
+    }
+  }
+  if (simple.childElementCount) nodes.push(simple);
+  if (priced.length > 1) nodes.push(methodChooser(priced));
+  nodes.push(...priced);
+  const safe = simple.querySelector("[data-safe]");
+  const target = safe ?? priced.find((g) => !g.hidden)?.querySelector("input") ?? simple.querySelector("button");
+  target?.setAttribute("data-default", "1");
+  return { nodes, offerCards: new Map(), onOffer: null };
 }
 
 /**
- * Build the controls for `view` (the acting seat's view).
- * act(action) performs an action; returns a promise.
- * Returns {nodes, offerCards: Map<seat, Set<pos>>, onOffer}.
- * @param {View} view
- * @param {(a: Action) => unknown} act
- * @returns {{nodes: HTMLElement[], offerCards: Map<number, Set<number>>, onOffer: any}}
+ * Several ways to sell: a row of radio buttons shows one group at a time, so the table and
+ * the controls share a small screen. The choice is remembered for the next sale.
+ * @param {HTMLElement[]} groups
  */
-export function buildControls(view, act) {
-  /** @type {HTMLElement[]} */
-  const nodes = [];
-  /** @type {Tpl[]} */
-  const legal = view.legal ?? [];
-  const me = view.seat;
-  const what = subject(view);
-  const phase = view.phase;
-  const p = /** @type {any} */ (view.pending ?? {});
-  let offerCards = new Map();
-  let onOffer = null;
-  const simple = el("div", "control-group");
-  simple.setAttribute("role", "group");
-  simple.setAttribute("aria-label", "Your choices");
-
-  for (const t of legal) {
-    const base = { seat: t.seat ?? me, type: t.type };
-    switch (t.type) {
-      case "deal":
-        simple.append(button("Deal the hand", () => act(base), true));
-        break;
-      case "reveal":
-        simple.append(button("Turn up my top card", () => act(base), true));
-        break;
-      case "keep":
-        simple.append(button(`Keep ${what}`, () => act(base)));
-        break;
-      case "pass":
-        simple.append(button(phase === "auction" ? "Pass (drop out)" : phase === "market" ? "Pass (no offer)" : "Pass", () => act(base)));
-        break;
-      case "decline": {
-        const label = phase === "firm" ? "Decline to buy" : phase === "auction_confirm" ? "Refuse the bid and keep the card"
-          : phase === "negotiation" ? (view.seat === p.seller ? "Refuse to sell" : "Break off") : "Refuse";
-        simple.append(button(label, () => act(base)));
-        break;
-      }
-      case "accept": {
-        // The engine says what the trade settles at (settles_at): the page never works it out.
-        const price = t.settles_at;
-        let label = `Accept ${chips(price)}`;
-        let q = `Agree the trade of ${what} at ${chips(price)}?`;
-        if (phase === "firm") { label = `Buy ${what} for ${chips(price)}`; q = `Pay ${chips(price)} to ${seatName(view, p.seller)} for ${what}?`; }
-        else if (phase === "auction_confirm") { label = `Sell to the top bid (${chips(price)})`; q = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${chips(price)}?`; }
-        simple.append(button(label, async (/** @type {HTMLButtonElement} */ b) => {
-          const ok = await ask({ title: "Agree the trade?", text: q, okLabel: "Agree", returnFocus: b });
-          if (ok) await act(base);
-        }, true));
-        break;
-      }
-      case "sell_firm": {
-        const g = group(`Sell ${what} at a fixed price`);
-        const f = numberField("Price", { ...t.price, value: suggested(view) });
-        g.append(f.wrap, button("Offer for sale", async (/** @type {HTMLButtonElement} */ b) => {
-          const v = readPrice(f.input, t); if (v == null) return;
-          const ok = await ask({ title: "Sell at a fixed price?", text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.`, okLabel: "Offer it", returnFocus: b });
-          if (ok) await act({ ...base, price: v });
-        }));
-        nodes.push(g);
-        break;
-      }
-      case "sell_negotiate": {
-        // One template per possible buyer (bounds may differ by buyer): one group for them all.
-        if (nodes.some((n) => n.dataset.kind === "sell_negotiate")) break;
-        const all = legal.filter((x) => x.type === "sell_negotiate");
-        const byTarget = new Map();
-        for (const x of all) for (const s of x.targets ?? []) byTarget.set(s, x);
-        const g = group(`Haggle over ${what} with one buyer`);
-        g.dataset.kind = "sell_negotiate";
-        const id = `ctl-${++uid}`;
-        const wrap = el("div", "field");
-        const lab = el("label", null, "Buyer");
-        lab.htmlFor = id;
-        const sel = el("select");
-        sel.id = id;
-        for (const s of byTarget.keys()) {
-          const o = el("option", null, seatName(view, s));
-          o.value = String(s);
-          sel.append(o);
-        }
-        wrap.append(lab, sel);
-        const first = byTarget.values().next().value ?? t;
-        const f = numberField("Asking price", { ...first.price, value: suggested(view) });
-        const hint = f.wrap.querySelector(".hint");
-        sel.addEventListener("change", () => {
-          const tt = byTarget.get(Number(sel.value));
-          f.input.min = tt.price.min; f.input.max = tt.price.max;
-          hint.textContent = `${tt.price.min}–${tt.price.max}`;
-        });
-        g.append(wrap, f.wrap, button("Start haggling", async (/** @type {HTMLButtonElement} */ b) => {
-          const target = Number(sel.value);
-          const tt = byTarget.get(target) ?? t;
-          const v = readPrice(f.input, tt); if (v == null) return;
-          const ok = await ask({ title: "Open a negotiation?", text: `Ask ${seatName(view, target)} ${chips(v)} for ${what}?`, okLabel: "Ask", returnFocus: b });
-          if (ok) await act({ ...base, price: v, target });
-        }));
-        nodes.push(g);
-        break;
-      }
-      case "sell_auction": {
-        const g = group(`Auction ${what}`);
-        const f = numberField("Reserve (lowest price you will take)", { ...t.price, value: t.price.min });
-        g.append(f.wrap, button("Start the auction", async (/** @type {HTMLButtonElement} */ b) => {
-          const v = readPrice(f.input, t); if (v == null) return;
-          const ok = await ask({ title: "Put it up for auction?", text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.`, okLabel: "Start the auction", returnFocus: b });
-          if (ok) await act({ ...base, price: v });
-        }));
-        nodes.push(g);
-        break;
-      }
-      case "bid": {
-        const g = group(`Bid for ${what}`);
-        const f = numberField("Your bid", { ...t.price, value: t.price.min });
-        g.append(f.wrap, button("Bid", async (/** @type {HTMLButtonElement} */ b) => {
-          const v = readPrice(f.input, t); if (v == null) return;
-          const ok = await ask({ title: "Place this bid?", text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.`, okLabel: `Bid ${v}`, returnFocus: b });
-          if (ok) await act({ ...base, price: v });
-        }, true));
-        nodes.push(g);
-        break;
-      }
-      case "counter": {
-        const g = group(`Counter-offer for ${what}`);
-        const f = numberField("Your price", { ...t.price, value: suggested(view) });
-        g.append(f.wrap, button("Make counter-offer", async (/** @type {HTMLButtonElement} */ b) => {
-          const v = readPrice(f.input, t); if (v == null) return;
-          const ok = await ask({ title: "Make this counter-offer?", text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.`, okLabel: "Propose", returnFocus: b });
-          if (ok) await act({ ...base, price: v });
-        }));
-        nodes.push(g);
-        break;
-      }
-      case "offer": {
-        offerCards = new Map();
-        for (const [owner, pos] of t.cards ?? []) {
-          if (!offerCards.has(owner)) offerCards.set(owner, new Set());
-          offerCards.get(owner).add(pos);
-        }
-        const g = group("Buy a face-down card");
-        g.append(el("p", "hint", "Choose a card with a gold edge in another player's pile to offer for it, sight unseen."));
-        nodes.push(g);
-        onOffer = async (/** @type {number} */ owner, /** @type {number} */ pos, /** @type {HTMLElement} */ btn) => {
-          const count = view.seats?.find((s) => s.seat === owner)?.stack ?? pos + 1;
-          const res = await ask({
-            title: "Offer for a face-down card?",
-            text: `Name your price for ${seatName(view, owner)}'s face-down card ${pos + 1} of ${count}. Nobody knows what it is, its owner included.`,
-            okLabel: "Make the offer",
-            price: { ...t.price, value: t.price.min, label: "Your offer in chips" },
-            returnFocus: btn,
-          });
-          if (res) await act({ ...base, price: res.price, target: owner, card: pos });
-        };
-        break;
-      }
-      default:
-        simple.append(button(t.type, () => act(base)));
-    }
+function methodChooser(groups) {
+  const names = /** @type {Record<string, string>} */ ({ sell_firm: "Fixed price", sell_auction: "Auction", sell_negotiate: "Haggle" });
+  const fs = el("fieldset", "control-group method-chooser");
+  fs.append(el("legend", null, "How to sell"));
+  const name = `method-${++uid}`;
+  const pick = groups.some((g) => g.dataset.kind === lastMethod) ? lastMethod : groups[0].dataset.kind ?? "";
+  for (const g of groups) {
+    const kind = g.dataset.kind ?? "";
+    const id = `${name}-${kind}`;
+    const label = el("label", "method");
+    label.htmlFor = id;
+    /** @type {HTMLInputElement} */
+    const r = el("input");
+    r.type = "radio";
+    r.name = name;
+    r.id = id;
+    r.value = kind;
+    r.checked = kind === pick;
+    g.hidden = kind !== pick;
+    r.addEventListener("change", () => {
+      lastMethod = kind;
+      for (const x of groups) x.hidden = x !== g;
+    });
+    label.append(r, document.createTextNode(names[kind] ?? kind));
+    fs.append(label);
   }
-  if (simple.childElementCount) nodes.unshift(simple);
-  return { nodes, offerCards, onOffer };
+  return fs;
 }

@@ -27,12 +27,13 @@ function byId(id, type) {
  */
 
 /**
- * Ask a question in the modal dialog; with `price`, also a whole number within its bounds.
+ * Ask a question in the modal dialog; with `price`, also a whole number within its bounds;
+ * `fact` (the engine's fair value and chance, in words) is printed under the question.
  * @param {{title: string, text: string, okLabel?: string, price?: PriceBox | null,
- *   returnFocus?: HTMLElement | null}} options
+ *   returnFocus?: HTMLElement | null, fact?: string}} options
  * @returns {Promise<{price: number | undefined} | null>} null when cancelled
  */
-export function ask({ title, text, okLabel = "Confirm", price = null, returnFocus = null }) {
+export function ask({ title, text, okLabel = "Confirm", price = null, returnFocus = null, fact = "" }) {
   const dlg = byId("confirm", HTMLDialogElement);
   const input = byId("confirm-price", HTMLInputElement);
   const row = byId("confirm-price-row", HTMLElement);
@@ -41,6 +42,9 @@ export function ask({ title, text, okLabel = "Confirm", price = null, returnFocu
   const okButton = byId("confirm-ok", HTMLButtonElement);
   byId("confirm-title", HTMLElement).textContent = title;
   byId("confirm-text", HTMLElement).textContent = text;
+  const factLine = byId("confirm-fact", HTMLElement);
+  factLine.textContent = fact;
+  factLine.hidden = !fact;
   okButton.textContent = okLabel;
   row.hidden = !price;
   if (price) {
@@ -82,7 +86,8 @@ export function ask({ title, text, okLabel = "Confirm", price = null, returnFocu
     dlg.addEventListener("close", onClose);
     dlg.returnValue = "";
     dlg.showModal();
-    (price ? input : okButton).focus();
+    // The safe choice has the focus: Cancel, or the price box (never the button that commits).
+    (price ? input : byId("confirm-cancel", HTMLButtonElement)).focus();
     if (price) input.select();
   });
 }

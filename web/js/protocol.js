@@ -59,6 +59,7 @@
  * @typedef {object} PlainTemplate
  * @property {"deal" | "reveal" | "keep" | "decline" | "pass"} type
  * @property {Seat} seat
+ * @property {number} [fair] on `decline`: the fair value in chips of the card refused
  */
 
 /**
@@ -69,6 +70,7 @@
  * @property {"accept"} type
  * @property {Seat} seat
  * @property {number} settles_at
+ * @property {number} [fair] the fair value in chips of the card the trade is about
  */
 
 /**
@@ -294,6 +296,8 @@
  * @property {Pending | null} pending
  * @property {Template[]} legal
  * @property {Odds} odds
+ * @property {number | null} [facedown_fair] one face-down card's fair value in chips (null when
+ *   none is in play)
  * @property {HandResult | null} last_hand
  * @property {HandResult[]} hands
  * @property {Rules} rules

@@ -95,7 +95,11 @@ function showChipDeltas(prev, view) {
  *        offerCards: Map<seat, Set<position>> (face-down cards the viewer may offer for),
  *        onOffer(owner, position, button) }
  * @param {View} view
+ * `bottom`: the seat drawn at the bottom of the table (yours; the others go round from your
+ * left along the top); `youLabel`: mark it "You" (one person at the screen).
  * @param {{prev?: View|null, thinking?: number|null, viewer?: number|null,
+ *   bottom?: number|null, youLabel?: boolean,
+ *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null,
  *   offerCards?: Map<number, Set<number>>, onOffer?: any}} [ctx]
  */
 export function renderTable(view, ctx = {}) {
@@ -144,7 +148,10 @@ export function renderTable(view, ctx = {}) {
   }
 
   const list = $("seats");
+  /** @type {HTMLElement[]} */
   const items = [];
+  /** @type {HTMLElement|null} */
+  let bottomItem = null;
   const oddsBySeat = new Map((view.odds?.seats ?? []).map((o) => [o.seat, o]));
   for (const s of view.seats ?? []) {
     const li = el("li", "seat");
@@ -155,6 +162,9 @@ export function renderTable(view, ctx = {}) {
     const head = el("div", "seat-head");
     const name = el("span", "seat-name", s.name ?? `Seat ${s.seat + 1}`);
     head.append(name);
+    const isBottom = ctx.bottom != null && s.seat === ctx.bottom;
+    if (isBottom) li.classList.add("is-bottom");
+    if (isBottom && ctx.youLabel) head.append(el("span", "you-badge", "You"));
     if (s.dealer || view.dealer === s.seat) {
       const d = el("span", "dealer-btn", "D");
       d.title = "Dealer";
@@ -174,14 +184,22 @@ export function renderTable(view, ctx = {}) {
     if (s.busted) tags.append(el("span", "tag", "Out of the match"));
     const o = oddsBySeat.get(s.seat);
     if (o && !view.match_over) {
-      const t = el("span", "tag", `Chance ${pct(o.f) || o.p}`);
+      const t = el("span", "tag tag-chance", `Chance ${pct(o.f) || o.p}`);
       t.title = `Chance of winning this pot${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
       tags.append(t);
     }
     li.append(tags);
 
     const cards = el("div", "seat-cards");
-    const stack = el("div", "stack");
+    // A stack you may place a buy order on is one button: face-down cards are chosen by owner.
+    const buyLabel = ctx.buyFrom?.(s.seat) ?? null;
+    const stack = el(buyLabel ? "button" : "div", buyLabel ? "stack stack-buy" : "stack");
+    if (buyLabel) {
+      /** @type {HTMLButtonElement} */ (stack).type = "button";
+      stack.setAttribute("aria-label", buyLabel);
+      stack.title = buyLabel;
+      stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
+    }
     const n = s.stack ?? 0;
     const offerable = ctx.offerCards?.get(s.seat);
     if (offerable?.size) stack.classList.add("is-offer");
@@ -214,9 +232,24 @@ export function renderTable(view, ctx = {}) {
       cards.append(rv);
     }
     li.append(cards);
-    items.push(li);
+    if (isBottom) bottomItem = li;
+    else items.push(li);
   }
-  list.replaceChildren(...items);
+  // The others from the bottom seat's left round the table (seat order), then the bottom seat.
+  const n = items.length + (bottomItem ? 1 : 0);
+  const from = ctx.bottom ?? -1;
+  items.sort((a, b) => ((Number(a.dataset.seat) - from + n) % n) - ((Number(b.dataset.seat) - from + n) % n));
+  const others = el("ul", "seats-others");
+  others.setAttribute("aria-label", bottomItem ? "The other players" : "The players");
+  others.append(...items);
+  const parts = [others];
+  if (bottomItem) {
+    const mine = el("ul", "seats-you");
+    mine.setAttribute("aria-label", ctx.youLabel ? "Your seat" : "The seat at the bottom of the table");
+    mine.append(bottomItem);
+    parts.push(mine);
+  }
+  list.replaceChildren(...parts);
   // The upcard and the best trump appear twice at most (centre and a seat); keep data-card unique
   // for animation by dropping it from the centre copies when a seat shows the card.
   for (const slot of [up, best]) {

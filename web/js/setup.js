@@ -1,9 +1,25 @@
 // The new-match form, built generically from the engine's `hello` (presets, options, bots),
 // and the shareable link that reproduces its settings and seed. No rule knowledge here:
 // the engine validates everything and says what is wrong.
+/** @typedef {import("./protocol.js").OptionSpec} OptionSpec */
+/** @typedef {import("./protocol.js").BotSpec} BotSpec */
+/** @typedef {import("./protocol.js").PresetSpec} PresetSpec */
+/** @typedef {import("./protocol.js").PlayerSpec} PlayerSpec */
+/** @typedef {import("./protocol.js").RuleValue} RuleValue */
+/**
+ * What the form and a link hold: the engine's `new_match` settings, every part optional.
+ * @typedef {{players?: PlayerSpec[], preset?: string, rules?: Record<string, RuleValue>,
+ *   seed?: number, decks?: string[][]}} FormSettings
+ */
+/** An element of index.html's form (the markup is fixed). @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
-const DEFAULT_NAMES = ["Fanny", "Edmund", "William", "Mary", "Henry", "Lady Bertram", "Julia", "Tom"];
+// People's default names: Mansfield Park characters that no computer player is named after
+// (the engine's bots are Fanny, Edmund, Mary, Henry, Lady Bertram and William).
+const DEFAULT_NAMES = ["Julia", "Tom", "Susan", "Maria", "Mr Yates", "Mrs Norris", "Sir Thomas", "Mr Rushworth"];
+/** The name "Play" gives the person at the screen. */
+export const DEFAULT_HUMAN = DEFAULT_NAMES[0];
 
+/** @param {string} tag @param {string|null} [cls] @param {string} [text] @returns {any} */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -18,16 +34,26 @@ export function randomSeed() {
 }
 
 export class SetupForm {
+  /**
+   * @param {any} hello the engine's `hello` answer (presets, options, bots, limits)
+   * @param {{onStart: (settings: FormSettings) => unknown}} handlers
+   */
   constructor(hello, { onStart }) {
     this.hello = hello;
     this.onStart = onStart;
+    /** @type {BotSpec[]} */
     this.bots = hello.bots ?? [];
+    /** @type {OptionSpec[]} */
     this.options = hello.options ?? [];
+    /** @type {PresetSpec[]} */
     this.presets = hello.presets ?? [];
     // How many players and how long a name: the engine's limits, never the page's own.
     this.limits = hello.limits;
+    /** @type {Map<string, {opt: OptionSpec, get: () => any, set: (v: any) => void}>} */
     this.optionInputs = new Map();
     this.built = false;
+    /** @type {{persons: Array<{id: string, name: string, description: string}>, levels: Array<{id: string, name: string, rank: number}>} | null} */
+    this._choices = null;
   }
 
   build() {
@@ -54,7 +80,7 @@ export class SetupForm {
     });
     $("setup-form").addEventListener("input", () => this.updateLink());
     $("setup-form").addEventListener("change", () => this.updateLink());
-    $("setup-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.onStart(this.read()); });
+    $("setup-form").addEventListener("submit", (/** @type {Event} */ ev) => { ev.preventDefault(); this.onStart(this.read()); });
     $("setup-copy").addEventListener("click", async () => {
       const input = $("setup-link");
       try { await navigator.clipboard.writeText(input.value); $("setup-copy").textContent = "Copied"; }
@@ -63,10 +89,12 @@ export class SetupForm {
     });
   }
 
+  /** @param {OptionSpec} opt */
   optionField(opt) {
     const id = `opt-${opt.name}`;
     const wrap = el("div", opt.type === "bool" ? "field field-check" : "field");
     const src = opt.source ? el("span", "opt-source", `Source: ${opt.source}`) : null;
+    /** @type {any} */
     let input;
     if (opt.type === "bool") {
       input = el("input");
@@ -76,7 +104,7 @@ export class SetupForm {
       lab.htmlFor = id;
       if (src) lab.append(src);
       wrap.append(input, lab);
-      this.optionInputs.set(opt.name, { opt, get: () => input.checked, set: (v) => { input.checked = !!v; } });
+      this.optionInputs.set(opt.name, { opt, get: () => input.checked, set: (/** @type {any} */ v) => { input.checked = !!v; } });
     } else if (opt.type === "int") {
       input = el("input");
       input.type = "number";
@@ -89,7 +117,7 @@ export class SetupForm {
       lab.htmlFor = id;
       wrap.append(lab, input);
       if (src) wrap.append(src);
-      this.optionInputs.set(opt.name, { opt, get: () => (input.value === "" ? opt.default : Number(input.value)), set: (v) => { input.value = v; } });
+      this.optionInputs.set(opt.name, { opt, get: () => (input.value === "" ? opt.default : Number(input.value)), set: (/** @type {any} */ v) => { input.value = v; } });
     } else if (opt.type === "choice") {
       input = el("select");
       input.id = id;
@@ -102,10 +130,11 @@ export class SetupForm {
       lab.htmlFor = id;
       wrap.append(lab, input);
       if (src) wrap.append(src);
-      this.optionInputs.set(opt.name, { opt, get: () => input.value, set: (v) => { input.value = v; } });
+      this.optionInputs.set(opt.name, { opt, get: () => input.value, set: (/** @type {any} */ v) => { input.value = v; } });
     } else if (opt.type === "set") {
       const fs = el("fieldset", "option-set");
       fs.append(el("legend", null, opt.label ?? opt.name));
+      /** @type {HTMLInputElement[]} */
       const boxes = [];
       for (const c of opt.choices ?? []) {
         const row = el("div", "field-check");
@@ -124,7 +153,7 @@ export class SetupForm {
       this.optionInputs.set(opt.name, {
         opt,
         get: () => boxes.filter((b) => b.checked).map((b) => b.value),
-        set: (v) => { for (const b of boxes) b.checked = Array.isArray(v) && v.includes(b.value); },
+        set: (/** @type {any} */ v) => { for (const b of boxes) b.checked = Array.isArray(v) && v.includes(b.value); },
       });
     } else {
       wrap.append(el("span", "hint", `${opt.label ?? opt.name}: ${JSON.stringify(opt.default)}`));
@@ -133,14 +162,17 @@ export class SetupForm {
     return wrap;
   }
 
+  /** @param {string|undefined} id @returns {Record<string, any>} */
   presetValues(id) {
     const p = this.presets.find((x) => x.id === id);
+    /** @type {Record<string, any>} */
     const vals = {};
     for (const o of this.options) vals[o.name] = o.default;
     Object.assign(vals, p?.rules ?? {});
     return vals;
   }
 
+  /** @param {string|undefined} id @param {Record<string, any>} [overrides] */
   applyPreset(id, overrides = {}) {
     const p = this.presets.find((x) => x.id === id) ?? this.presets[0];
     if (p) $("setup-preset").value = p.id;
@@ -163,15 +195,17 @@ export class SetupForm {
     return this._choices;
   }
 
+  /** @param {string} person @param {string|undefined} level @returns {BotSpec | undefined} */
   botFor(person, level) {
     return this.bots.find((b) => (b.personality ?? b.id) === person && (!b.level || b.level === level))
       ?? this.bots.find((b) => (b.personality ?? b.id) === person) ?? this.bots[0];
   }
 
+  /** @param {PlayerSpec} player @param {number} index */
   playerRow(player, index) {
     const li = el("li", "setup-player");
     const base = `pl-${index}-${Math.random().toString(36).slice(2, 7)}`;
-    const field = (label, control, id) => {
+    const field = (/** @type {string} */ label, /** @type {any} */ control, /** @type {string} */ id) => {
       const f = el("div", "field");
       const l = el("label", null, label);
       l.htmlFor = id;
@@ -246,6 +280,7 @@ export class SetupForm {
     return li;
   }
 
+  /** @param {PlayerSpec} [player] */
   addPlayer(player) {
     const list = $("setup-players");
     const i = list.children.length;
@@ -253,11 +288,11 @@ export class SetupForm {
     let p = player;
     if (!p) {
       const { persons, levels } = this.botChoices();
-      const taken = new Set([...list.querySelectorAll(".pl-name")].map((x) => x.value));
+      const taken = new Set([...list.querySelectorAll(".pl-name")].map((/** @type {any} */ x) => x.value));
       const person = persons.find((x) => !taken.has(x.name));
       if (i > 0 && person) {
         const b = this.botFor(person.id, (levels[1] ?? levels[0])?.id);
-        p = { name: person.name, kind: "bot", bot: b.id };
+        p = { name: person.name, kind: "bot", bot: b?.id };
       } else {
         p = { name: DEFAULT_NAMES.find((n) => !taken.has(n)) ?? `Player ${i + 1}`, kind: "human" };
       }
@@ -272,6 +307,7 @@ export class SetupForm {
   }
 
   /** Fill the form from settings ({players, preset, rules, seed}); missing parts get defaults. */
+  /** @param {FormSettings} [settings] */
   fill(settings = {}) {
     this.build();
     const list = $("setup-players");
@@ -289,15 +325,17 @@ export class SetupForm {
     this.updateLink();
   }
 
+  /** @returns {FormSettings & {players: PlayerSpec[], rules: Record<string, RuleValue>, seed: number}} */
   read() {
-    const players = [...document.querySelectorAll("#setup-players .setup-player")].map((li, i) => {
+    const players = [...document.querySelectorAll("#setup-players .setup-player")].map((/** @type {any} */ li, i) => {
       const name = li.querySelector(".pl-name").value.trim() || `Player ${i + 1}`;
-      if (li.querySelector(".pl-kind").value !== "bot") return { name, kind: "human" };
+      if (li.querySelector(".pl-kind").value !== "bot") return /** @type {PlayerSpec} */ ({ name, kind: "human" });
       const b = this.botFor(li.querySelector(".pl-person").value, li.querySelector(".pl-level").value);
-      return { name, kind: "bot", bot: b?.id };
+      return /** @type {PlayerSpec} */ ({ name, kind: "bot", bot: b?.id });
     });
     const preset = $("setup-preset").value || undefined;
     const base = this.presetValues(preset);
+    /** @type {Record<string, RuleValue>} */
     const rules = {};
     for (const [name, io] of this.optionInputs) {
       const v = io.get();
@@ -313,12 +351,14 @@ export class SetupForm {
   }
 }
 
+/** @param {string} s */
 function humanise(s) {
   return String(s).replace(/_/g, " ");
 }
 
 // ---- links: ?p=human:Fanny&p=bot:mary:Mary%20Crawford&preset=parlett&seed=42&rule.ante=5 ----
 
+/** @param {FormSettings} settings */
 export function settingsToUrl(settings) {
   const u = new URL(location.href);
   u.search = "";
@@ -352,10 +392,11 @@ const VISIBLE = /[^\p{Z}\p{C}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800\u17b4\u1
 const CONTROL = /\p{Cc}/u;
 
 /** Text for a problem sentence: short, and with its invisible characters made visible. */
+/** @param {string} text */
 function shown(text) {
   const t = String(text);
   const s = [...(t.length > 40 ? `${t.slice(0, 40)}…` : t)]
-    .map((ch) => (VISIBLE.test(ch) || ch === " " ? ch : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`))
+    .map((ch) => (VISIBLE.test(ch) || ch === " " ? ch : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`))
     .join("");
   return `“${s}”`;
 }
@@ -403,7 +444,9 @@ export function parseLinkName(raw, fallback) {
  */
 export function settingsFromUrl(options = [], search = globalThis.location?.search ?? "") {
   const q = new URLSearchParams(search);
+  /** @type {string[]} */
   const problems = [];
+  /** @type {FormSettings & {players?: PlayerSpec[], rules?: Record<string, RuleValue>}} */
   const settings = {};
   const ps = q.getAll("p");
   if (ps.length) {
@@ -418,18 +461,21 @@ export function settingsFromUrl(options = [], search = globalThis.location?.sear
         continue;
       }
       if (name.problem) problems.push(name.problem);
-      else settings.players.push(kind === "bot" ? { name: name.value, kind, bot: a } : { name: name.value, kind });
+      else {
+        const value = /** @type {string} */ (name.value);
+        settings.players.push(kind === "bot" ? { name: value, kind: "bot", bot: a } : { name: value, kind: "human" });
+      }
     }
   }
   for (const single of ["preset", "seed"]) {
     const n = q.getAll(single).length;
     if (n > 1) problems.push(`the link gives ${n} values for “${single}”; give one`);
   }
-  if (q.has("preset")) settings.preset = q.get("preset");
+  if (q.has("preset")) settings.preset = q.get("preset") ?? undefined;
   if (q.has("seed")) {
     const seed = parseLinkInteger(q.get("seed") ?? "", "the seed");
     if (seed.problem) problems.push(seed.problem);
-    else settings.seed = seed.value;
+    else settings.seed = /** @type {number} */ (seed.value);
   }
   // deck=QH,2C,...: the order of the pack for successive deals (a scenario link); repeatable.
   const decks = q.getAll("deck");
@@ -444,7 +490,7 @@ export function settingsFromUrl(options = [], search = globalThis.location?.sear
     if (opt.type === "int") {
       const n = parseLinkInteger(v, `the rule “${name}”`, { negative: true });
       if (n.problem) problems.push(n.problem);
-      else settings.rules[name] = n.value;
+      else settings.rules[name] = /** @type {number} */ (n.value);
     } else if (opt.type === "bool") {
       if (v === "true" || v === "false") settings.rules[name] = v === "true";
       else problems.push(`the rule “${name}” must be true or false, not ${shown(v)}`);

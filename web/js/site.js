@@ -1,12 +1,14 @@
 // The full site around the table controller (table.js): the boot screen with its retry, the
-// display settings, notices, the set-up form and links, saving and resuming the match.
+// first screen (Play, Custom match, Continue), the settings and the panels that open over the
+// table (rules, about, log, set-up), notices, links, saves (one writer per match, saved matches,
+// import), the player's standing answers and buy orders.
 //
 //   import { startSite } from "./site.js";
 //   startSite();            // called once by main.js
 import { createTable } from "./table.js";
 import { startEngine, showBootError } from "./boot-screen.js";
 import { setStatus, applyDisplaySettings } from "./render.js";
-import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed } from "./setup.js";
+import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed, DEFAULT_HUMAN } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave, parseSave, markResuming,
   resumeDiedOn } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
@@ -19,10 +21,16 @@ import { createSound } from "./sound.js";
 import { archiveSave, askReplace, askNearestBot, cleanUi, describeSave, holderFor, openSavedMatches,
   readImport, removeMatch } from "./matches.js";
 import { createTabs } from "./tabs.js";
+import { standingAnswer, OFFER_RULES } from "./standing.js";
+import { createBuyOrders } from "./buy-order.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
-/** Start the full site: wire the page, boot the engine, resume or set up a match. */
+/** "Play": you against three computer players of the middle level, ten hands, the usual rules. */
+const QUICK_BOTS = [["casual/mary", "Mary"], ["casual/henry", "Henry"], ["casual/edmund", "Edmund"]];
+const QUICK_HANDS = 10;
+
+/** Start the full site: wire the page, boot the engine, resume or offer a match. */
 export function startSite() {
   let settings = loadSettings();
   /** @type {any} */
@@ -32,13 +40,18 @@ export function startSite() {
   let matchId = "";
   let base = 0;
   let adopt = false;
+  const humans = (/** @type {any} */ v) => (v?.seats ?? []).filter((/** @type {any} */ s) => s.kind !== "bot").map((/** @type {any} */ s) => s.seat);
+  const buy = createBuyOrders({
+    humans,
+    defaultBuyer: (v) => (humans(v).includes(table.holder) ? table.holder : humans(v)[0] ?? null),
+  });
   const tabs = createTabs({
     onLost: () => { table.cancel(); $("controls").replaceChildren(); setStatus("This match is open in another tab."); },
     onRegained: () => table.run(async () => {
       const saved = readSave();
       base = saved?.gen ?? 0;
       if (saved?.snapshot) await resumeOrKeep(saved);
-      else openSetup({});
+      else showWelcome(false);
     }),
   });
   const table = createTable({
@@ -48,6 +61,7 @@ export function startSite() {
     hooks: {
       afterMove: save,
       onHandEnd: (view) => { // a hand has finished: ask to keep the save; offer its review
+        buy.clear();
         requestPersistence();
         reviewEntry(table, view, mySeat(view));
       },
@@ -58,7 +72,18 @@ export function startSite() {
         endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
         storeLastView(view, table.holder);
         tutorial.onView(view);
+        buy.refresh(view);
       },
+      standing: (view) => standingAnswer(view, { autoReveal: settings.autoReveal, offers: settings.offers },
+        buy.orders.get(view.seat)),
+      onStanding: (answer, view) => {
+        if (answer.usedOrder) buy.orders.delete(view.seat);
+        if (answer.note) autoNote(answer.note);
+      },
+      buyFrom: (seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
+      onBuy: (seat) => buy.quick(seat),
+      handover: () => !!settings.handover,
+      confirmTrades: () => !!settings.confirmTrades,
       onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
         const view = table.view;
         reviewEntry(table, view, mySeat(view));
@@ -76,6 +101,29 @@ export function startSite() {
     return table.holder ?? view?.seats?.find((/** @type {any} */ s) => s.kind !== "bot")?.seat ?? 0;
   }
 
+  /** A standing answer or a buy order was used: say so on the table (it is in the log too). */
+  function autoNote(/** @type {string} */ text) {
+    $("auto-note").textContent = text;
+    $("auto-note").hidden = false;
+  }
+
+  // -------------------------------------------------------------- panels over the table
+
+  /** Open a dialog over the table; it closes in one step (its Close button or Escape). */
+  function openSheet(/** @type {string} */ id) {
+    const dlg = /** @type {HTMLDialogElement} */ ($(id));
+    const opener = document.activeElement;
+    if (dlg.open) return;
+    dlg.showModal();
+    dlg.addEventListener("close", () => {
+      if (opener instanceof HTMLElement && opener.isConnected && !opener.closest("[hidden]")) opener.focus();
+    }, { once: true });
+  }
+
+  function closeSetup() {
+    if ($("setup-dialog").open) $("setup-dialog").close();
+  }
+
   // -------------------------------------------------------------- settings
 
   function showSettings() {
@@ -84,28 +132,39 @@ export function startSite() {
     $("set-pace").value = settings.pace;
     $("set-fourcolour").checked = !!settings.fourColour;
     $("set-motion").checked = !!settings.motion;
+    $("set-autoreveal").checked = !!settings.autoReveal;
+    $("set-offers").value = settings.offers;
+    $("set-confirm").checked = !!settings.confirmTrades;
+    $("set-handover").checked = !!settings.handover;
   }
 
   function wireSettings() {
-    const btn = $("btn-settings");
-    btn.addEventListener("click", () => {
-      const open = $("settings").hidden;
-      $("settings").hidden = !open;
-      btn.setAttribute("aria-expanded", String(open));
-      if (open) $("set-theme").focus();
-    });
+    $("set-offers").replaceChildren(...OFFER_RULES.map(([value, label]) => new Option(label, value)));
+    $("btn-settings").addEventListener("click", () => openSheet("settings-dialog"));
     const upd = () => {
       settings = {
         theme: $("set-theme").value,
         pace: $("set-pace").value,
         fourColour: $("set-fourcolour").checked,
         motion: $("set-motion").checked,
+        autoReveal: $("set-autoreveal").checked,
+        offers: $("set-offers").value,
+        confirmTrades: $("set-confirm").checked,
+        handover: $("set-handover").checked,
       };
       saveSettings(settings);
       showSettings();
     };
-    for (const id of ["set-theme", "set-pace", "set-fourcolour", "set-motion"]) $(id).addEventListener("change", upd);
+    for (const id of ["set-theme", "set-pace", "set-fourcolour", "set-motion", "set-autoreveal", "set-offers",
+      "set-confirm", "set-handover"]) $(id).addEventListener("change", upd);
     showSettings();
+    $("link-rules").addEventListener("click", () => openSheet("rules-dialog"));
+    $("link-about").addEventListener("click", () => openSheet("about-dialog"));
+    $("btn-log").addEventListener("click", () => {
+      openSheet("log-dialog");
+      $("log").scrollTop = $("log").scrollHeight;
+    });
+    buy.wire();
   }
 
   // -------------------------------------------------------------- notices and saves
@@ -172,8 +231,12 @@ export function startSite() {
     rematch.addEventListener("click", () => table.run(() => startRematch()));
     const again = document.createElement("button");
     again.type = "button";
-    again.textContent = "Set up a new match";
-    again.addEventListener("click", () => openSetup());
+    again.textContent = "Play again";
+    again.addEventListener("click", () => table.run(() => startMatch(quickSettings())));
+    const custom = document.createElement("button");
+    custom.type = "button";
+    custom.textContent = "Set up a new match";
+    custom.addEventListener("click", () => openSetup());
     const rec = document.createElement("button");
     rec.type = "button";
     rec.textContent = "Download the game record";
@@ -194,7 +257,7 @@ export function startSite() {
       openReview({ engine: table, seat: mySeat(table.view), hand: null, returnFocus: review })
         .catch((err) => console.error(err));
     });
-    return [rematch, review, again, rec];
+    return [rematch, review, again, custom, rec];
   }
 
   /** The same players and rules as the match just played, on a new deal (the engine picks the
@@ -206,25 +269,58 @@ export function startSite() {
     await startMatch({ players: rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name })), rules: rec.rules });
   }
 
+  // -------------------------------------------------------------- the first screen
+
+  /** The settings "Play" starts: you (the form's default name) against three computer players. */
+  function quickSettings() {
+    const bots = new Set((table.hello?.bots ?? []).map((/** @type {any} */ b) => b.id));
+    /** @type {import("./protocol.js").PlayerSpec[]} */
+    const players = [{ name: DEFAULT_HUMAN, kind: "human" }];
+    for (const [bot, name] of QUICK_BOTS) if (bots.has(bot)) players.push({ name, kind: "bot", bot });
+    return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS }, seed: randomSeed() };
+  }
+
+  function showWelcome(/** @type {boolean} */ canContinue) {
+    $("welcome").hidden = false;
+    $("btn-continue").hidden = !canContinue;
+    $("btn-play").classList.toggle("primary", !canContinue);
+    $("btn-play").textContent = canContinue ? "New game: Play" : "Play";
+    setStatus(canContinue ? "Your match is where you left it." : "Press Play to deal the first hand.");
+    // A button takes the focus, never a text box (a phone's keyboard would cover the page).
+    ($("btn-continue").hidden ? $("btn-play") : $("btn-continue")).focus({ preventScroll: true });
+  }
+
+  function hideWelcome() { $("welcome").hidden = true; }
+
+  function wireWelcome() {
+    $("btn-play").addEventListener("click", () => table.run(() => startMatch(quickSettings())));
+    $("btn-custom").addEventListener("click", () => openSetup());
+    $("btn-continue").addEventListener("click", () => {
+      hideWelcome();
+      table.advance();
+    });
+  }
+
   // -------------------------------------------------------------- set-up and start
 
   function openSetup(/** @type {any} */ fill = null) {
-    table.cancel();
     setup.fill(fill ?? {});
-    $("setup").hidden = false;
-    const inMatch = !!table.view && !table.view.match_over;
-    $("setup-cancel").hidden = !inMatch;
     $("setup-error").hidden = true;
-    setStatus(inMatch ? "Setting up a new match; the current one waits." : "Choose the players and rules, then deal the first hand.");
-    $("setup").scrollIntoView({ block: "start" });
-    $("setup-players").querySelector("input")?.focus();
+    openSheet("setup-dialog");
+    // The first button, not the name box: a phone's keyboard would cover the form.
+    $("setup-start").focus({ preventScroll: true });
   }
 
-  async function startMatch(/** @type {any} */ s, { fromLink = false } = {}) {
-    // The one place where a new match replaces the current one: ask first, keep the old one.
+  /**
+   * The one way a new match starts (Play, the set-up form, a link, "Play again", Rematch, the
+   * tutorial): ask before replacing the match in progress, and keep the old one.
+   * @param {any} s the engine's `new_match` settings
+   * @param {{fromLink?: boolean}} [how]
+   */
+  async function startMatch(s, { fromLink = false } = {}) {
     await becomeWriter();
     if (!(await mayReplace())) {
-      $("setup").hidden = true;
+      closeSetup();
       const saved = table.view ? null : readSave();
       if (saved?.snapshot) await resumeOrKeep(saved);
       else if (table.view) table.advance();
@@ -239,7 +335,7 @@ export function startSite() {
       } else {
         $("setup-error").textContent = `Cannot start: ${msg}`;
         $("setup-error").hidden = false;
-        $("setup").hidden = false;
+        if (!$("setup-dialog").open) openSheet("setup-dialog");
       }
       return;
     }
@@ -247,11 +343,14 @@ export function startSite() {
     matchId = newMatchId();
     adopt = false;
     const seed = s.seed ?? r.view?.record?.seed ?? (await table.request({ op: "record" })).record?.seed;
+    buy.clear();
+    $("auto-note").hidden = true;
     table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${seed}.`, "hand-sep");
-    $("setup").hidden = true;
+    closeSetup();
+    hideWelcome();
     if (!fromLink) $("notice").hidden = true;
     await save(r.view);
-    table.advance();
+    table.playOn();
   }
 
   /**
@@ -259,10 +358,11 @@ export function startSite() {
    * this version lacks can be replaced by the nearest one. Returns null, or why it failed
    * (then nothing has changed: the engine keeps its match).
    * @param {any} saved a parsed stored save
-   * @param {{fresh?: boolean}} [opts] fresh: another match than the stored one (from the
-   *   saved list or an import): it gets its own id unless it has one that differs
+   * @param {{fresh?: boolean, wait?: boolean}} [opts] fresh: another match than the stored one (from the
+   *   saved list or an import): it gets its own id unless it has one that differs; wait: draw
+   *   it and let the first screen's Continue play on
    */
-  async function resume(saved, { fresh = false } = {}) {
+  async function resume(saved, { fresh = false, wait = false } = {}) {
     const ui = cleanUi(saved.ui);
     /** @type {any} */
     let r = null;
@@ -282,7 +382,8 @@ export function startSite() {
       markResuming(null);
     }
     if (!r?.ok) return r?.error?.message ?? "the engine could not read it";
-    table.reset({ holder: holderFor(ui.holder, r.view), seenHand: /** @type {any} */ (ui.seenHand) });
+    table.reset({ holder: holderFor(ui.holder, r.view), seenHand: /** @type {any} */ (ui.seenHand),
+      hands: r.view?.hands?.length ?? 0 });
     table.restoreLog(ui.log);
     table.log(fresh ? "A saved match was resumed." : "The match was resumed where it was left.", "hand-sep");
     const current = readSave();
@@ -295,16 +396,18 @@ export function startSite() {
     // the match gets an id, or it comes from elsewhere (then the current one is kept first).
     const again = await table.request({ op: "save" });
     if (fresh || adopt || (again.ok && again.snapshot !== saved.snapshot)) await save(r.view);
-    table.advance();
+    if (wait) table.draw(r.view);
+    else { hideWelcome(); table.playOn(); }
     return null;
   }
 
-  /** Resume the stored save; if that fails, keep it (saved list, download), start afresh, say so. */
+  /** Resume the stored save (shown, waiting for Continue); if that fails, keep it (saved list,
+   * download), start afresh, say so. */
   async function resumeOrKeep(/** @type {any} */ saved) {
     const problem = resumeDiedOn(saved.raw)
       ? "the last attempt to resume it stopped the game"
-      : await resume(saved);
-    if (!problem) return;
+      : await resume(saved, { wait: true });
+    if (!problem) { showWelcome(!table.view?.match_over); return; }
     markResuming(null);
     keepBroken(saved.raw, problem);
   }
@@ -314,7 +417,7 @@ export function startSite() {
     clearSave();
     base = 0;
     notice(`Your saved match could not be resumed (${problem}). ${kept ? "It is kept in Saved matches, and you" : "You"} can download the old save; a fresh match is ready to set up.`, raw);
-    openSetup({});
+    showWelcome(false);
   }
 
   /** The saved list's Resume: ask, load; on failure nothing changes. */
@@ -328,7 +431,7 @@ export function startSite() {
       const problem = await resume(saved, { fresh: true });
       if (problem) { if (wasShown) table.advance(); return `This saved match could not be resumed: ${problem}`; }
       removeMatch(m.key);
-      $("setup").hidden = true;
+      closeSetup();
       return null;
     });
   }
@@ -357,11 +460,12 @@ export function startSite() {
           base = readSave()?.gen ?? 0;
           table.log(`A game record was imported (${r.steps} moves).`, "hand-sep");
           await save(r.view);
-          table.advance();
+          hideWelcome();
+          table.playOn();
         }
       }
       if (problem) { if (wasShown) table.advance(); return `This file could not be imported: ${problem}. Nothing has changed.`; }
-      $("setup").hidden = true;
+      closeSetup();
       $("notice").hidden = true;
       return null;
     });
@@ -381,7 +485,7 @@ export function startSite() {
       // Wired once: a retry after an engine failure reuses the same form and buttons.
       setup = new SetupForm(hello, { onStart: (/** @type {any} */ s) => table.run(() => startMatch(s)) });
       $("btn-new").addEventListener("click", () => openSetup());
-      $("setup-cancel").addEventListener("click", () => { $("setup").hidden = true; table.advance(); });
+      $("setup-cancel").addEventListener("click", () => closeSetup());
       const saved = document.createElement("button");
       saved.type = "button";
       saved.id = "btn-saved";
@@ -401,6 +505,7 @@ export function startSite() {
       if (problems.length) {
         notice(`This link has settings that could not be read: ${problems.join("; ")}. The usual settings are shown instead.`);
         openSetup({});
+        showWelcome(false);
         return;
       }
       setup.fill(fromUrl);
@@ -413,7 +518,7 @@ export function startSite() {
     const saved = readSave();
     if (saved?.snapshot) { await resumeOrKeep(saved); return; }
     if (saved?.bad) { keepBroken(saved.raw, saved.bad); return; }
-    openSetup({});
+    showWelcome(false);
     tutorial.offer(); // a first visit: invite the newcomer to a guided hand
   }
 
@@ -430,11 +535,11 @@ export function startSite() {
     table.engine?.terminate?.();
     table.useEngine(null);
     table.setState("busy");
-    setStatus("Loading the game engine… The rules are below while you wait.");
+    setStatus("Loading the game engine… The rules are a click away while you wait.");
     try {
       table.useEngine(await startEngine({ onFatal: fatal }));
       await afterBoot();
-      if (table.view == null) table.run(() => {}); // nothing to play yet: the table is idle
+      table.run(() => {}); // the table is idle once the work above is done
     } catch (err) {
       fatal(err);
     }
@@ -444,6 +549,7 @@ export function startSite() {
   wireSettings();
   tutorial.wireRulesEntry();
   wireStatsEntry();
+  wireWelcome();
   boot();
-  return { table, isGameInProgress: () => !!table.view && !table.view.match_over };
+  return { table, isGameInProgress: () => !!table.view && !table.view.match_over, startNewMatch: startMatch };
 }

@@ -15,6 +15,10 @@ export const SOUND_KEY = "speculation:sound:v1";
  * @property {string} pace "instant" | "fast" | "normal" | "slow"
  * @property {boolean} fourColour
  * @property {boolean} motion
+ * @property {boolean} autoReveal turn up my top card by itself when that is all I may do
+ * @property {import("./standing.js").OfferRule} offers the standing answer to offers for my cards
+ * @property {boolean} confirmTrades check every trade and bid in a dialog
+ * @property {boolean} handover pass-and-play: a private hand-over screen
  */
 
 /**
@@ -26,7 +30,8 @@ export const SOUND_KEY = "speculation:sound:v1";
  */
 
 /** @type {Readonly<UiSettings>} */
-const DEFAULT_SETTINGS = { theme: "system", pace: "normal", fourColour: false, motion: true };
+const DEFAULT_SETTINGS = { theme: "system", pace: "normal", fourColour: false, motion: true,
+  autoReveal: true, offers: "refuse_below_fair", confirmTrades: false, handover: false };
 
 /** @param {string} key */
 function get(key) {

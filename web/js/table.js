@@ -27,6 +27,15 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
  * @property {(events: any[]) => void} [onEvents] the engine's events of each move, as logged
+ * @property {(view: any) => ({action: any, note: string|null, usedOrder: boolean} | null)} [standing]
+ *   the player's standing answer to a human's decision (standing.js), applied through `act`
+ * @property {(answer: {action: any, note: string|null, usedOrder: boolean}, view: any) => void} [onStanding]
+ *   after a standing answer was applied (the site shows its note, uses up a buy order)
+ * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
+ * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
+ *   order may be placed on it with one click (null: not a button)
+ * @property {(seat: number) => void} [onBuy] that click
+ * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
  */
 
 /**
@@ -185,10 +194,15 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     decorate(view);
     const prev = table.view;
     table.view = view;
-    const built = controls ? buildControls(view, (/** @type {any} */ a) => run(() => humanAct(a))) : null;
+    const built = controls ? buildControls(view, (/** @type {any} */ a) => run(() => humanAct(a)),
+      { confirm: !!hooks.confirmTrades?.() }) : null;
     const shot = snapshot();
+    const humans = humanSeats(view);
     renderTable(view, {
       prev, thinking, viewer: table.holder,
+      bottom: humans.includes(table.holder) ? table.holder : humans[0] ?? null,
+      youLabel: humans.length === 1 && site,
+      buyFrom: hooks.buyFrom ?? null, onBuy: hooks.onBuy ?? null,
       offerCards: built?.offerCards, onOffer: built?.onOffer,
     });
     const events = fresh;
@@ -203,9 +217,20 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     wasMyTurn = myTurn;
     const box = $("controls");
     box.replaceChildren(...(built?.nodes ?? []));
-    if (site && built?.nodes.length) box.append(adviceGroup(view.seat));
+    if (site && built?.nodes.length) {
+      const advice = adviceGroup(view.seat);
+      const row = box.querySelector(".control-buttons");
+      if (row) row.append(...advice.childNodes); else box.append(advice);
+    }
     let status = promptText(view);
     if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
+    const mine = !!built?.nodes.length && view.prompt && view.prompt.seat === view.seat;
+    if (mine) {
+      // The banner: whose decision it is, in the engine's own words to that seat.
+      const who = humans.length > 1 ? `${seatName(view, view.seat)}'s turn` : "Your turn";
+      status = `${who}: ${view.prompt.you}`;
+    }
+    $("status").classList.toggle("is-your-turn", !!mine);
     setStatus(status);
     // the end of a hand: its panel holds the one way on, so the controls wait behind it
     if (handResult.show(view) && site) box.replaceChildren();
@@ -224,6 +249,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = "What is it worth?";
+    b.className = "advice-btn";
     const out = document.createElement("p");
     out.className = "hint advice-text";
     out.setAttribute("aria-live", "polite");
@@ -301,7 +327,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       if (view.match_over || t == null) { draw(view); hooks.onStop?.(); return; }
       const lh = view.last_hand;
       // A hand has just ended (phase "deal" and last_hand): let the humans look at it first.
-      if (site && lh && view.phase === "deal" && table.seenHand !== lh.number && humanSeats(view).length && isBot(view, t)) {
+      if (site && lh && view.phase === "deal" && table.seenHand !== lh.number && humanSeats(view).length) {
         draw(view);
         table.seenHand = lh.number;
         handResult.focus();
@@ -314,20 +340,27 @@ export function createTable({ engine = null, root = document, mode = "site", pac
         if (view === false) return;
         continue;
       }
-      // A human's decision. With several humans at one screen, hand the device over first.
-      if (humanSeats(view).length > 1 && table.holder !== t) {
-        draw(view);
-        if (handResult.isOpen()) return; // the result first; its "Next hand" hands over
-        handover(view, t);
-        return;
-      }
-      table.holder = t;
+      // A human's decision: the player's standing answers first (they never need the device).
       if (view.seat !== t) {
         const mine = await request({ op: "view", seat: t });
         if (tok !== token) return;
         if (!mine.ok) { setStatus(mine.error?.message ?? "The engine refused to show this seat."); return; }
         view = mine.view;
       }
+      const auto = hooks.standing?.(view) ?? null;
+      if (auto) {
+        view = await standingMove(view, auto, tok);
+        if (view === false) return;
+        continue;
+      }
+      // With several humans at one screen, the private hand-over screen is an option.
+      if (humanSeats(view).length > 1 && table.holder !== t && hooks.handover?.()) {
+        draw(view);
+        if (handResult.isOpen()) return; // the result first; its "Next hand" hands over
+        handover(view, t);
+        return;
+      }
+      table.holder = t;
       draw(view, { controls: true });
       focusControls();
       return;
@@ -341,13 +374,30 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     else advance();
   }
 
+  /**
+   * Apply a standing answer for the seat deciding: the same `act` a click sends.
+   * @param {any} view @param {{action: any, note: string|null, usedOrder: boolean}} answer @param {number} tok
+   * @returns {Promise<any>}
+   */
+  async function standingMove(view, answer, tok) {
+    const res = await request({ op: "act", action: answer.action, viewer: viewerSeat(view) });
+    if (tok !== token) return false;
+    if (!res.ok) throw new Error(`A standing answer was refused: ${res.error?.message ?? res.error?.code}`);
+    if (answer.note) log(answer.note, "auto");
+    logEvents(res.events);
+    hooks.onStanding?.(answer, view);
+    await hooks.afterMove?.();
+    return res.view?.seat === viewerSeat(view) ? res.view : null;
+  }
+
   function focusControls() {
     const active = document.activeElement;
     // Keep the focus where the player put it, unless it was lost (to the body, a hidden panel
     // such as the hand-over's, or a replaced control).
     const lost = !active || active === document.body || !active.isConnected || !!active.closest("[hidden]");
     if (!lost && !$("controls").contains(active) && active.id !== "main") return;
-    const first = /** @type {HTMLElement|null} */ ($("controls").querySelector("button.primary, button, input"));
+    const first = /** @type {HTMLElement|null} */ ($("controls").querySelector("[data-default]")
+      ?? $("controls").querySelector("button, input"));
     first?.focus({ preventScroll: true });
   }
 
@@ -372,8 +422,10 @@ export function createTable({ engine = null, root = document, mode = "site", pac
    */
   async function botMove(view, seat, tok) {
     draw(view, { thinking: seat });
-    // think for the pace's time, and at least until the last move's animations have played
-    await sleep(Math.max(PACE_MS[pace()] ?? PACE_MS.normal, motionUntil - performance.now()));
+    // think for the pace's time (a deal needs none), and at least until the last move's
+    // animations have played
+    const think = view.phase !== "deal" ? (PACE_MS[pace()] ?? PACE_MS.normal) : 0;
+    await sleep(Math.max(think, motionUntil - performance.now()));
     if (tok !== token) return false;
     const res = await request({ op: "bot", seat, viewer: viewerSeat(view) });
     if (tok !== token) return false;

@@ -200,7 +200,8 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
   /** On a first visit: a small invitation above the set-up form. */
   function offer() {
     if (readLearn().offered || document.getElementById("tutorial-offer")) return;
-    const setup = document.getElementById("setup");
+    // On the first screen (Play / Custom match), or else in the set-up form.
+    const setup = document.getElementById("welcome") ?? document.getElementById("setup");
     if (!setup) return;
     const box = document.createElement("section");
     box.id = "tutorial-offer";
@@ -218,10 +219,10 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     yes.addEventListener("click", () => { box.remove(); begin().catch((err) => console.error(err)); });
     const no = document.createElement("button");
     no.type = "button"; no.textContent = "No thanks";
-    no.addEventListener("click", () => { box.remove(); writeLearn({ offered: true }); document.getElementById("setup")?.querySelector("input")?.focus(); });
+    no.addEventListener("click", () => { box.remove(); writeLearn({ offered: true }); (document.getElementById("btn-play") ?? setup.querySelector("button"))?.focus(); });
     row.append(yes, no);
     box.append(h, p, row);
-    (document.getElementById("setup-title") ?? setup).after(box);
+    (document.getElementById(setup.id === "welcome" ? "welcome-title" : "setup-title") ?? setup).after(box);
   }
 
   return { onEvents, onView, begin, offer, wireRulesEntry, stop, get active() { return active; } };

@@ -1,0 +1,151 @@
+"""One screen (issue 10): at 1280×800, 1024×768, 390×844 and 360×640, portrait and landscape,
+every seat, the centre, the pot, the sentence saying what is being decided and its controls are
+inside the viewport with nothing to scroll, in every phase a person decides in (the first
+screen, a sale, a firm price, an auction, a haggle, a reveal when it is not automatic, the end
+of a hand, the end of the match); rules, about, settings, the log and the set-up form open
+over the table and close back to it in one step.
+
+The match is four people at one screen (pass-and-play, no hand-over screen) with fixed deals,
+so the same decisions come up every time; at each one the viewport is resized through all
+eight sizes and the boxes are measured.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from support import BOOT_S, log_text, open_match, press, priced, scenario_url, set_settings, settle, state
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS.mkdir(exist_ok=True)
+
+SIZES = [(1280, 800), (800, 1280), (1024, 768), (768, 1024), (390, 844), (844, 390), (360, 640), (640, 360)]
+FOUR = ["Fanny", "Edmund", "Mary", "Henry"]
+# Fanny deals: Edmund, Mary, Henry, Fanny (three rounds), then the king of hearts: nobody holds
+# another heart, so the king wins and every reveal is no new best trump.
+SPADES_KH = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "KH"]
+
+# Measured in the page: the box of everything that must be seen, and whether anything scrolls.
+MEASURE = """(must) => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const vis = (e) => e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden";
+  const felt = document.querySelector("#table .felt").getBoundingClientRect();
+  const inside = (r, b) => r.left >= b.left - 1 && r.top >= b.top - 1 && r.right <= b.right + 1 && r.bottom <= b.bottom + 1;
+  const view = { left: 0, top: 0, right: W, bottom: H };
+  for (const [sel, inFelt] of must) {
+    const els = [...document.querySelectorAll(sel)].filter(vis);
+    if (!els.length) out.push(`${sel}: not shown`);
+    for (const e of els) {
+      const r = e.getBoundingClientRect();
+      const name = `${sel} "${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
+      if (!inside(r, view)) out.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)} is outside ${W}×${H}`);
+      else if (inFelt && !inside(r, felt)) out.push(`${name} is cut off by the felt (it would need scrolling)`);
+    }
+  }
+  const se = document.scrollingElement;
+  if (se.scrollHeight > H + 1) out.push(`the page scrolls: ${se.scrollHeight} px for ${H}`);
+  if (se.scrollWidth > W + 1) out.push(`the page scrolls sideways: ${se.scrollWidth} px for ${W}`);
+  return out;
+}"""
+
+TABLE = [["#seats .seat", True], ["#centre .centre-slot:not([hidden])", True], ["#pot-area", True], ["#status", False]]
+CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", False], ["#controls select", False],
+            ["#controls .method", False]]
+
+
+def check_sizes(page: Page, where: str, extra: list[list] | None = None, controls: bool = True) -> None:
+    """At every size, everything that must be seen is inside the viewport."""
+    must = TABLE + (CONTROLS if controls else []) + (extra or [])
+    problems = []
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(60)
+        found = [p for p in page.evaluate(MEASURE, must)
+                 if not ("not shown" in p and not any(p.startswith(s) for s, _ in TABLE))]  # a kind of control this decision lacks
+        if found:
+            page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
+        problems += [f"{w}×{h} {where}: {p}" for p in found]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not problems, "\n".join(problems)
+
+
+def test_first_screen_and_panels_fit_and_close_in_one_step(page: Page):
+    page.goto("index.html")
+    settle(page, 0, BOOT_S)
+    expect(page.locator("#welcome")).to_be_visible()
+    # nothing focuses a text box on the first screen: Play has the focus
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_focused()
+    check_sizes(page, "the first screen", [["#welcome button", False]], controls=False)
+    for opener, dialog in [("Rules", "#rules-dialog"), ("About", "#about-dialog"), ("Settings", "#settings-dialog"),
+                           ("Log", "#log-dialog"), ("Custom match…", "#setup-dialog")]:
+        page.get_by_role("button", name=opener, exact=True).click()
+        expect(page.locator(dialog)).to_be_visible()
+        assert page.evaluate("document.activeElement.tagName") not in ("INPUT", "TEXTAREA")
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            box = page.locator(dialog).bounding_box()
+            assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= w + 1 \
+                and box["y"] + box["height"] <= h + 1, f"{dialog} overflows {w}×{h}"
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.keyboard.press("Escape")  # one step back to the table
+        expect(page.locator(dialog)).to_be_hidden()
+        expect(page.get_by_role("button", name=opener, exact=True)).to_be_focused()
+    page.get_by_role("button", name="Rules").click()
+    page.locator("#rules-dialog").get_by_role("button", name="Close").click()  # or its Close button
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+
+
+def test_every_phase_fits_every_screen(page: Page):
+    set_settings(page, pace="instant", autoReveal=False)
+    hand2 = SPADES_KH
+    hand3 = SPADES_KH
+    open_match(page, scenario_url(FOUR, seed=3, decks=[SPADES_KH, hand2, hand3], rules={"max_hands": 3}))
+    # the dealer's deal is automatic: the first thing on the table is Fanny's sale decision
+    expect(page.locator("#info-hand")).to_have_text("1")
+    check_sizes(page, "a sale (keep or sell)")
+    priced(page, "Fanny", "Price", 5, "Offer for sale")
+    check_sizes(page, "a firm price")
+    for name in ["Edmund", "Mary", "Henry"]:
+        press(page, name, "Decline to buy")
+    # with automatic reveals off, turning up is a decision of its own
+    expect(page.locator("#controls").get_by_role("button", name="Turn up my top card")).to_be_visible()
+    check_sizes(page, "a reveal")
+    for _ in range(30):
+        if page.locator("#hand-result").is_visible():
+            break
+        press(page, re.sub(r"'s turn:.*", "", page.inner_text("#status"), flags=re.S).strip(), "Turn up my top card")
+    check_sizes(page, "the end of a hand", [["#hand-result", False]])
+    # hand 2: an auction
+    before = state(page)[1]
+    page.locator("#controls").get_by_role("button", name="Next hand").click()
+    settle(page, before)
+    priced(page, "Fanny", "Reserve (lowest price you will take)", 2, "Start the auction")
+    check_sizes(page, "an auction")
+    priced(page, "Edmund", "Your bid", 3, "Bid")
+    for name in ["Mary", "Henry", "Edmund"]:
+        if "Fanny sells" in log_text(page):
+            break
+        press(page, name, "Pass (drop out)")
+    assert "Fanny sells the king of hearts to Edmund for 3" in log_text(page)
+    for _ in range(30):
+        if page.locator("#hand-result").is_visible():
+            break
+        press(page, re.sub(r"'s turn:.*", "", page.inner_text("#status"), flags=re.S).strip(), "Turn up my top card")
+    before = state(page)[1]
+    page.locator("#controls").get_by_role("button", name="Next hand").click()
+    settle(page, before)
+    # hand 3 (Edmund won and deals): a haggle
+    priced(page, "Edmund", "Asking price", 20, "Start haggling", buyer="Mary")
+    check_sizes(page, "a haggle")
+    press(page, "Mary", "Break off")
+    for _ in range(40):
+        if page.locator("#match-summary").is_visible():
+            break
+        press(page, re.sub(r"'s turn:.*", "", page.inner_text("#status"), flags=re.S).strip(), "Turn up my top card")
+    check_sizes(page, "the end of the match", [["#match-summary", False]], controls=False)
