@@ -151,6 +151,7 @@ def test_unreadable_save_is_explained_and_kept_for_download(page: Page):
     """A save the new version cannot resume (another format) is never dropped silently."""
     page.goto("index.html")
     wait_ready(page)
+    settle(page, 0, 60)  # the page has read its (empty) save: the one set below is for the reload
     old = '{"v": 0, "snapshot": "{\\"format\\": \\"from-the-future\\"}", "ui": {}}'
     page.evaluate("""async (old) => {
         const { SAVE_KEY } = await import(new URL("js/storage.js", location.href).href);
