@@ -51,12 +51,19 @@ RECORD = """(() => {
 
 
 def click(page: Page, locator, confirm: bool = False) -> None:
+    """Click and settle; a trade is confirmed when the confirmation setting is on."""
     before = state(page)[1]
     locator.click()
-    if confirm:
-        expect(page.locator("#confirm")).to_be_visible()
+    if confirm and page.locator("#confirm").is_visible():
         page.locator("#confirm-ok").click()
     settle(page, before)
+
+
+def choose_method(page: Page, method: str) -> None:
+    """The sale controls show one way of selling at a time ("How to sell")."""
+    radio = page.locator("#controls").get_by_role("radio", name=method)
+    if radio.count():
+        radio.check()
 
 
 def take_screen(page: Page) -> None:
@@ -69,18 +76,21 @@ def play_the_sale(page: Page) -> None:
     page.goto(URL)
     settle(page, 0, BOOT_S)
     controls = page.locator("#controls")
-    take_screen(page)
-    click(page, controls.get_by_role("button", name="Deal the hand"))
-    take_screen(page)
+    take_screen(page)  # the deal is automatic: Fanny owns the upcard
+    choose_method(page, "Fixed price")
     controls.get_by_label("Price", exact=True).fill("3")
     click(page, controls.get_by_role("button", name="Offer for sale"), confirm=True)
     take_screen(page)
-    click(page, controls.get_by_role("button", name=re.compile(r"^Buy .* for 3 chips$")), confirm=True)
-    for _ in range(20):
+    click(page, controls.get_by_role("button", name=re.compile(r"^Buy .* for 3( chips)?$")), confirm=True)
+    for _ in range(20):  # the reveals are automatic too
         if page.locator("#hand-result").is_visible():
             return
         take_screen(page)
-        click(page, page.locator("#controls").get_by_role("button", name="Turn up my top card"))
+        turn = page.locator("#controls").get_by_role("button", name="Turn up my top card")
+        if turn.count():
+            click(page, turn)
+        else:
+            page.wait_for_timeout(200)
     raise AssertionError("the hand did not end")
 
 
@@ -137,10 +147,9 @@ def test_auction_panel_shows_card_high_bid_bidder_and_who_is_still_in(page: Page
                            rules={"max_hands": 1, "facedown_buying": "off"}))
     settle(page, 0, BOOT_S)
     controls = page.locator("#controls")
-    take_screen(page)
-    click(page, controls.get_by_role("button", name="Deal the hand"))
-    take_screen(page)
-    controls.get_by_label("Reserve (lowest price you will take)").fill("1")
+    take_screen(page)  # the deal is automatic: Fanny owns the upcard
+    choose_method(page, "Auction")
+    controls.get_by_label("Reserve (lowest price you will take)", exact=True).fill("1")
     click(page, controls.get_by_role("button", name="Start the auction"), confirm=True)
     take_screen(page)
     panel = page.locator("#deal-panel")
@@ -150,7 +159,7 @@ def test_auction_panel_shows_card_high_bid_bidder_and_who_is_still_in(page: Page
     expect(panel).to_contain_text("none yet")
     bid = controls.get_by_label("Your bid", exact=True)
     bid.fill(bid.get_attribute("min"))
-    click(page, controls.get_by_role("button", name="Bid"), confirm=True)
+    click(page, controls.get_by_role("button", name="Bid", exact=True), confirm=True)
     expect(panel).to_contain_text("High bid")
     bidder = page.locator("#deal-panel dd").nth(2)
     expect(bidder).not_to_have_text("—")

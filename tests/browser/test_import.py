@@ -82,9 +82,13 @@ def test_a_bad_file_is_refused_clearly_and_changes_nothing(page: Page, kind: str
     seats = page.inner_text("#seats")
     listed = page.evaluate(f"localStorage.getItem({MATCHES_KEY!r})")
     import_file(page, "file.json", data)
-    if page.locator("#replace-dialog").is_visible():
-        page.locator("#replace-dialog").get_by_role("button", name="Import it").click()
     error = page.locator("#saved-dialog .saved-error")
+    # A file that reads as a match is asked about first (a match is in progress); wait for
+    # whichever comes, the question or the error, rather than racing it.
+    asked = page.locator("#replace-dialog")
+    expect(asked.or_(error)).to_be_visible(timeout=30000)
+    if asked.is_visible():
+        asked.get_by_role("button", name="Import it").click()
     expect(error).to_be_visible(timeout=30000)
     expect(error).to_contain_text(words)
     assert stored(page) == old

@@ -211,6 +211,7 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     h.id = "tutorial-offer-title";
     h.textContent = "New to Speculation?";
     const p = document.createElement("p");
+    p.className = "tutorial-offer-text";
     p.textContent = "Play one guided hand: a short note explains each step as you make it. It takes about three minutes.";
     const row = document.createElement("div");
     row.className = "row-buttons";
@@ -222,7 +223,9 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     no.addEventListener("click", () => { box.remove(); writeLearn({ offered: true }); (document.getElementById("btn-play") ?? setup.querySelector("button"))?.focus(); });
     row.append(yes, no);
     box.append(h, p, row);
-    (document.getElementById(setup.id === "welcome" ? "welcome-title" : "setup-title") ?? setup).after(box);
+    // On the first screen it comes after Play and Custom match, which stay in view.
+    if (setup.id === "welcome") setup.append(box);
+    else (document.getElementById("setup-title") ?? setup).after(box);
   }
 
   return { onEvents, onView, begin, offer, wireRulesEntry, stop, get active() { return active; } };
