@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from saves import MATCH, SAVE_KEY, answer_replace, goto_link, saved_list, stored
-from support import BOOT_S, one_move, set_pace, settle, state, wait_ready
+from support import BOOT_S, continue_match, one_move, set_pace, settle, state, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -151,7 +151,7 @@ def test_a_5000_deep_save_is_kept_and_the_page_starts_afresh(page: Page):
     assert entry["broken"] and "nested" in entry["broken"]
     settle(page, 0, BOOT_S)
     before = state(page)[1]
-    page.get_by_role("button", name="Deal the first hand").click()
+    page.get_by_role("button", name="Play", exact=True).click()  # a fresh match from the first screen
     settle(page, before, BOOT_S)
     one_move(page)
     page.reload()  # and the next load resumes the new match, without a word
@@ -177,6 +177,7 @@ def test_the_pages_part_of_a_save_is_repaired_not_trusted(page: Page, ui: dict):
     expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#log")).to_contain_text("The match was resumed")
     assert stored(page)["actions"] == old["actions"]
+    continue_match(page)  # the first screen offers the saved match: Continue
     expect(page.locator("#controls").get_by_role("button").first).to_be_visible()
     one_move(page)
 
