@@ -24,7 +24,7 @@ def test_no_sound_before_a_gesture_then_one_context(page: Page):
     settle(page, 0, BOOT_S)
     page.wait_for_timeout(1500)  # the bots deal and play: chips, flips, but no gesture yet
     assert page.evaluate("window.__audio") == 0
-    page.locator("#log").click()  # any click is a gesture
+    page.locator("#status").click()  # any click is a gesture
     page.wait_for_timeout(300)
     assert page.evaluate("window.__audio") == 1
 
@@ -41,6 +41,6 @@ def test_mute_is_remembered_across_a_reload(page: Page):
     page.reload()
     settle(page, 0, BOOT_S)
     expect(page.locator("#btn-sound")).to_have_attribute("aria-pressed", "false")
-    page.locator("#log").click()
+    page.locator("#status").click()
     page.wait_for_timeout(300)
     assert page.evaluate("window.__audio") == 0, "muted: no sound, so no audio context"
