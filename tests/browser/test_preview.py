@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
-from support import (BOOT_S, READY, WATCH_CSP, assert_no_axe_violations, capture, errors_in,
-                     one_move, open_match, set_pace, settle, state, wait_until)
+from support import (BOOT_S, READY, WATCH_CSP, assert_no_axe_violations, capture, continue_match,
+                     errors_in, one_move, open_match, set_pace, settle, state, wait_until)
 
 from speculation.bridge import Session
 from speculation.cards import card_str
@@ -105,7 +105,16 @@ def open_page(context: list[BrowserContext], browser: Browser, site_url: str,
 
 
 def seat_names(page: Page) -> list[str]:
-    return page.locator("#seats .seat .seat-name").all_inner_texts()
+    """The names of the seats drawn, in seat order (the table draws yours at the bottom and the
+    others round from your left, so its document order is not the seat order)."""
+    return by_seat(page, ".seat-name")
+
+
+def by_seat(page: Page, part: str) -> list[str]:
+    """The text of `part` in each seat drawn, in seat order (data-seat)."""
+    return page.evaluate("""(part) => [...document.querySelectorAll("#seats .seat[data-seat]")]
+        .sort((a, b) => Number(a.dataset.seat) - Number(b.dataset.seat))
+        .map((s) => s.querySelector(part)?.innerText ?? null)""", part)
 
 
 def test_returning_player_sees_the_stored_table_before_the_engine(
@@ -123,12 +132,13 @@ def test_returning_player_sees_the_stored_table_before_the_engine(
     assert seat_names(page) == [s["name"] for s in stored["seats"]]
     assert page.locator("#seats .seat-placeholder").count() == 0
     expect(page.locator("#pot-num")).to_have_text(str(stored["pot"]))
-    counts = page.locator("#seats .stack-count").all_inner_texts()
+    counts = by_seat(page, ".stack-count")
     assert counts == [f"{s['stack']} face-down" if s["stack"] else "no face-down cards" for s in stored["seats"]]
     expect(page.locator("#boot")).not_to_have_class(READY)
     # read-only: nothing on the table or in the controls takes input, and the table is busy
     assert page.locator("#controls > *").count() == 0
-    assert page.locator("#table button:enabled, #table input:enabled, #table select:enabled").count() == 0
+    live = page.locator("#table :is(button, input, select):enabled:visible")
+    assert live.count() == 0, live.evaluate_all("(els) => els.map((e) => e.id || e.outerHTML)")
     expect(page.locator("#btn-new")).to_be_disabled()
     assert state(page)[0] == "busy"
     assert page.evaluate(MARKS) == ["speculation:shell", "speculation:preview"]
@@ -139,7 +149,10 @@ def test_returning_player_sees_the_stored_table_before_the_engine(
     expect(banner).to_have_count(0)
     expect(table).not_to_have_class(re.compile(r"\bis-preview\b"))
     assert seat_names(page) == [s["name"] for s in stored["seats"]]
-    assert page.locator("#controls button:enabled").count() > 0, "the resumed table is live"
+    expect(page.get_by_role("button", name="Continue the match")).to_be_visible()
+    continue_match(page)  # the first screen waits for the player; the saved match plays on
+    assert page.locator("#controls button:enabled, #hand-result button:enabled").count() > 0, \
+        "the resumed table is live"
     assert page.evaluate(MARKS) == ["speculation:shell", "speculation:preview", "speculation:playable"]
     assert errors_in(lines) == []
 

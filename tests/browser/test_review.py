@@ -38,10 +38,25 @@ def expected_sale():
 
 def click(page: Page, name, confirm: bool = False) -> None:
     before = state(page)[1]
-    page.locator("#controls, #hand-result").get_by_role("button", name=name).click()
-    if confirm:
+    page.locator("#controls, #hand-result").get_by_role("button", name=name, exact=isinstance(name, str)).click()
+    if confirm and page.locator("#confirm").is_visible():  # the confirmation is off by default
         page.locator("#confirm-ok").click()
     settle(page, before, 60)
+
+
+def play_out(page: Page, done) -> None:
+    """Make the plain moves left to the player (reveals and market passes are mostly
+    automatic now) until done(page)."""
+    plain = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass)$")
+    for _ in range(200):
+        if done(page):
+            return
+        buttons = page.locator("#controls, #hand-result").get_by_role("button", name=plain)
+        if buttons.count():
+            click(page, plain)
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the hand did not end")
 
 
 def review_open(page: Page) -> None:
@@ -53,18 +68,20 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     t = expected_sale()
     open_match(page, URL)
     page.evaluate("localStorage.setItem('speculation:learn:v1', '{\"offered\": true}')")
-    click(page, "Deal the hand")
-    page.locator("#controls").get_by_label("Price", exact=True).fill("3")
+    # The deal is automatic: Fanny owns the upcard and chooses how to sell it.
+    controls = page.locator("#controls")
+    expect(controls.get_by_role("radio", name="Fixed price")).to_be_visible(timeout=30000)
+    controls.get_by_role("radio", name="Fixed price").check()
+    controls.get_by_label("Price", exact=True).fill("3")
     click(page, "Offer for sale", confirm=True)
-    plain = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass)$")
-    for _ in range(40):
-        if page.locator("#controls, #hand-result").get_by_role("button", name="Next hand").count():
-            break
-        click(page, plain)
+    play_out(page, lambda p: p.locator("#hand-result").get_by_role("button", name="Next hand").is_visible())
     entry = page.locator("#btn-review-hand")
     expect(entry).to_have_text("Review hand 1")
 
     # During the match: the trade, its fair value and gain; no private limit anywhere.
+    # (The review's entry sits in the log, which is a dialog opened from the header.)
+    page.locator("#btn-log").click()
+    expect(page.locator("#log-dialog")).to_be_visible()
     entry.click()
     review_open(page)
     note = page.locator("#review-note")
@@ -90,11 +107,15 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     page.locator("#review-close").click()
     expect(page.locator("#review")).to_be_hidden()
     expect(entry).to_be_focused()
+    page.locator("#log-dialog").get_by_role("button", name="Close", exact=True).click()
+    expect(page.locator("#log-dialog")).to_be_hidden()
 
     # The live table was not disturbed: the next hand is played from where it stood.
     click(page, "Next hand")
     expect(page.locator("#match-summary")).to_be_visible()
     expect(entry).to_have_text("Review the match")
+    page.locator("#btn-log").click()
+    expect(page.locator("#log-dialog")).to_be_visible()
     entry.click()
     review_open(page)
     expect(page.locator("#review")).to_contain_text("Looking back at the match")

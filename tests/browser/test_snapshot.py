@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import (Server, build_v2, cache_names, first_page, one_move, page_build, point, set_pace,
-                     site_hash, table, wait_controlled, wait_for_prompt, wait_ready)
+from support import (Server, build_v2, cache_names, continue_match, first_page, one_move, page_build, point,
+                     set_pace, site_hash, table, wait_controlled, wait_for_prompt, wait_ready)
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("background_snapshot")]
 
@@ -161,7 +161,7 @@ def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_bui
         assert wait_mark(page, ENGINE_MARK)["path"] == "normal"
         for _ in range(3):
             one_move(page)
-        saved = table(page)
+        saved = shown(page)
         assert saved["save"]
         wait_controlled(page)
         assert wait_mark(page, SNAPSHOT_MARK)["stored"] is True
@@ -170,8 +170,9 @@ def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_bui
         page.reload()
         wait_ready(page)
         assert wait_mark(page, ENGINE_MARK)["path"] == "snapshot"
-        expect(page.locator("#controls").get_by_role("button").first).to_be_visible(timeout=30000)
-        assert table(page) == saved
+        resumed(page)
+        assert shown(page) == saved
+        live(page)
 
         # offline (server stopped too): still the snapshot, still the same match
         server.stop()
@@ -179,11 +180,11 @@ def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_bui
         page.reload()
         wait_ready(page)
         assert wait_mark(page, ENGINE_MARK)["path"] == "snapshot"
-        expect(page.locator("#controls").get_by_role("button").first).to_be_visible(timeout=30000)
-        assert table(page) == saved
+        resumed(page)
+        assert shown(page) == saved
         one_move(page)
         assert page.evaluate("document.body.dataset.state") == "idle"
-        moved = table(page)
+        moved = shown(page)
 
         # without the snapshot (deleted), the normal boot resumes the same save the same way
         page.evaluate("""async () => Promise.all((await caches.keys())
@@ -191,11 +192,31 @@ def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_bui
         page.reload()
         wait_ready(page)
         assert wait_mark(page, ENGINE_MARK)["path"] == "normal"
-        expect(page.locator("#controls").get_by_role("button").first).to_be_visible(timeout=30000)
-        assert table(page) == moved
+        resumed(page)
+        assert shown(page) == moved
+        live(page)
     finally:
         ctx.set_offline(False)
         server.stop()
+
+
+def shown(page: Page) -> dict:
+    """support.table once the last move's chip badges (a 1.7 s animation, not the table's
+    state) have gone."""
+    expect(page.locator("#seats .chip-delta")).to_have_count(0, timeout=10000)
+    return table(page)
+
+
+def resumed(page: Page) -> None:
+    """A reloaded page offers its saved match on the first screen ("Continue the match") with
+    the saved table drawn under it; the table is compared before the match plays on."""
+    expect(page.get_by_role("button", name="Continue the match")).to_be_visible(timeout=30000)
+
+
+def live(page: Page) -> None:
+    """Continue the saved match: its controls come up."""
+    continue_match(page)
+    expect(page.locator("#controls, #hand-result").get_by_role("button").first).to_be_visible(timeout=30000)
 
 
 def test_update_replaces_the_snapshot(sw_browser, site_build, two_builds, tmp_path):

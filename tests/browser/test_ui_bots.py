@@ -128,6 +128,12 @@ def test_default_standing_answers_say_what_they_did(watched: Page):
     for _ in range(300):
         if page.locator("#match-summary").is_visible():
             break
+        # the end of a hand: its panel over the table holds the one way on
+        panel_next = page.locator("#hand-result").get_by_role(
+            "button", name=re.compile(r"^(Next hand|See the match summary)$"))
+        if panel_next.count() and panel_next.first.is_visible():
+            click_and_settle(page, panel_next.first)
+            continue
         controls = page.locator("#controls")
         labels = [b.inner_text() for b in controls.get_by_role("button").all()]
         asked.update(labels)

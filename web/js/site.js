@@ -350,7 +350,7 @@ export function startSite() {
     hideWelcome();
     if (!fromLink) $("notice").hidden = true;
     await save(r.view);
-    table.playOn();
+    await table.playOn();
   }
 
   /**
@@ -397,7 +397,7 @@ export function startSite() {
     const again = await table.request({ op: "save" });
     if (fresh || adopt || (again.ok && again.snapshot !== saved.snapshot)) await save(r.view);
     if (wait) table.draw(r.view);
-    else { hideWelcome(); table.playOn(); }
+    else { hideWelcome(); await table.playOn(); }
     return null;
   }
 
@@ -461,7 +461,7 @@ export function startSite() {
           table.log(`A game record was imported (${r.steps} moves).`, "hand-sep");
           await save(r.view);
           hideWelcome();
-          table.playOn();
+          await table.playOn();
         }
       }
       if (problem) { if (wasShown) table.advance(); return `This file could not be imported: ${problem}. Nothing has changed.`; }

@@ -216,7 +216,12 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     if (myTurn && !wasMyTurn) sound?.play("turn");
     wasMyTurn = myTurn;
     const box = $("controls");
+    const hadFocus = box.contains(document.activeElement);
     box.replaceChildren(...(built?.nodes ?? []));
+    // Replacing the controls must not drop the keyboard focus on the page's body.
+    if (built?.nodes.length && (hadFocus || document.activeElement === document.body)) {
+      queueMicrotask(() => { if (!box.contains(document.activeElement)) focusControls(); });
+    }
     if (site && built?.nodes.length) {
       const advice = adviceGroup(view.seat);
       const row = box.querySelector(".control-buttons");
