@@ -74,8 +74,10 @@ export function startSite() {
         tutorial.onView(view);
         buy.refresh(view);
       },
-      standing: (view) => standingAnswer(view, { autoReveal: settings.autoReveal, offers: settings.offers },
-        buy.orders.get(view.seat)),
+      // In the guided first hand every step is the player's own click: no standing answers.
+      standing: (view) => (tutorial.active ? null
+        : standingAnswer(view, { autoReveal: settings.autoReveal, offers: settings.offers },
+          buy.orders.get(view.seat))),
       onStanding: (answer, view) => {
         if (answer.usedOrder) buy.orders.delete(view.seat);
         if (answer.note) autoNote(answer.note);
