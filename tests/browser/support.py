@@ -398,8 +398,12 @@ def table(page: Page) -> dict[str, Any]:
     return page.evaluate("""() => ({
         hand: document.getElementById("info-hand").textContent,
         pot: document.getElementById("info-pot").textContent,
-        seats: [...document.querySelectorAll("#seats .seat")]
-            .map((s) => s.textContent.replace(/\\s+/g, " ").trim()),
+        // the seats' text, without the chip changes that float up for a moment (aria-hidden)
+        seats: [...document.querySelectorAll("#seats .seat")].map((s) => {
+            const c = s.cloneNode(true);
+            c.querySelectorAll(".chip-delta").forEach((d) => d.remove());
+            return c.textContent.replace(/\\s+/g, " ").trim();
+        }),
         save: Object.keys(localStorage).filter((k) => k.includes("save")).map((k) => localStorage.getItem(k)),
     })""")
 

@@ -8,19 +8,17 @@ points at v1, then at v2, as a deploy replaces the files behind a URL.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import (Server, cache_names, continue_match, settle, first_page, one_move, page_build, set_pace, site_hash,
-                     sw_version, wait_controlled, wait_ready)
+from support import (V2_LINE, Server, build_v2, cache_names, continue_match, first_page, one_move, page_build,
+                     point, set_pace, settle, site_hash, sw_version, table, wait_controlled, wait_for_prompt,
+                     wait_ready)
 
 pytestmark = pytest.mark.browser
 
-V2_LINE = "This is version two of the card table."
 MATCH = "?p=human:You&p=bot:casual/mary:Mary&seed=19&rule.max_hands=3"
 FOREIGN = ["another-site-cache", "speculation@/another-copy/#0123456789abcdef"]
 
@@ -28,48 +26,9 @@ FOREIGN = ["another-site-cache", "speculation@/another-copy/#0123456789abcdef"]
 @pytest.fixture(scope="module")
 def two_builds(site_build, site_dir: Path, tmp_path_factory):
     """(v1, v2): the session's build, and one from web/ plus a visible line."""
-    tmp = tmp_path_factory.mktemp("update")
-    web2 = tmp / "web2"
-    shutil.copytree(site_build.WEB, web2)
-    index = web2 / "index.html"
-    html = index.read_text(encoding="utf-8")
-    assert html.count("</body>") == 1
-    index.write_text(html.replace("</body>", f'<p id="v2-line">{V2_LINE}</p>\n</body>'), encoding="utf-8")
-    v2 = tmp / "v2"
-    site_build.build(v2, web=web2)
+    v2 = build_v2(site_build, tmp_path_factory.mktemp("update"))
     assert site_hash(v2) != site_hash(site_dir)
     return site_dir, v2
-
-
-def point(link: Path, target: Path) -> None:
-    """Deploy: the served directory now shows target (an atomic swap of a symlink)."""
-    new = link.with_name(link.name + ".new")
-    if new.is_symlink():
-        new.unlink()
-    os.symlink(target, new)
-    os.replace(new, link)
-
-
-def table(page: Page) -> dict:
-    """What the player sees of the match, and what is saved of it."""
-    return page.evaluate("""() => ({
-        hand: document.getElementById("info-hand").textContent,
-        pot: document.getElementById("info-pot").textContent,
-        // the seats' text, without the chip changes that float up for a moment (aria-hidden)
-        seats: [...document.querySelectorAll("#seats .seat")].map((s) => {
-            const c = s.cloneNode(true);
-            c.querySelectorAll(".chip-delta").forEach((d) => d.remove());
-            return c.textContent.replace(/\\s+/g, " ").trim();
-        }),
-        save: Object.keys(localStorage).filter((k) => k.includes("save")).map((k) => localStorage.getItem(k)),
-    })""")
-
-
-def wait_for_prompt(page: Page) -> None:
-    prompt = page.locator("#update-prompt")
-    expect(prompt).to_be_visible(timeout=90000)  # v2's worker precaches 14 MB first
-    expect(prompt).to_contain_text("A new version is ready — reload")
-    expect(prompt).to_contain_text("Your match is saved")
 
 
 def test_update_is_offered_declined_then_accepted(sw_browser, site_build, two_builds, tmp_path):
