@@ -230,6 +230,11 @@ def axe_violations(target: Page | Frame) -> list[dict[str, Any]]:
     """axe-core's violations in a page or frame (axe-playwright-python injects axe itself)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # A banner fading in is half transparent for a third of a second: axe would measure the
+    # contrast of that passing frame. Check the state the player reads, once motion has settled.
+    target.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => null)))""")
     return Axe().run(target).response.get("violations", [])
 
 
