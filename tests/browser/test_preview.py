@@ -110,6 +110,11 @@ def seat_names(page: Page) -> list[str]:
     return by_seat(page, ".seat-name")
 
 
+def drawn_order(page: Page) -> list[str]:
+    """The seats in the order the table draws them (document order)."""
+    return page.locator("#seats .seat[data-seat]").evaluate_all("(els) => els.map((e) => e.dataset.seat)")
+
+
 def by_seat(page: Page, part: str) -> list[str]:
     """The text of `part` in each seat drawn, in seat order (data-seat)."""
     return page.evaluate("""(part) => [...document.querySelectorAll("#seats .seat[data-seat]")]
@@ -131,6 +136,10 @@ def test_returning_player_sees_the_stored_table_before_the_engine(
     expect(table).to_have_attribute("aria-busy", "true")
     assert seat_names(page) == [s["name"] for s in stored["seats"]]
     assert page.locator("#seats .seat-placeholder").count() == 0
+    # drawn as the live table draws it: your seat at the bottom, the others round from your left
+    you = next(s["seat"] for s in stored["seats"] if s["kind"] == "human")
+    assert page.locator("#seats .seats-you [data-seat]").get_attribute("data-seat") == str(you)
+    preview_order = drawn_order(page)
     expect(page.locator("#pot-num")).to_have_text(str(stored["pot"]))
     counts = by_seat(page, ".stack-count")
     assert counts == [f"{s['stack']} face-down" if s["stack"] else "no face-down cards" for s in stored["seats"]]
@@ -149,6 +158,7 @@ def test_returning_player_sees_the_stored_table_before_the_engine(
     expect(banner).to_have_count(0)
     expect(table).not_to_have_class(re.compile(r"\bis-preview\b"))
     assert seat_names(page) == [s["name"] for s in stored["seats"]]
+    assert drawn_order(page) == preview_order, "the seats do not move when the table comes to life"
     expect(page.get_by_role("button", name="Continue the match")).to_be_visible()
     continue_match(page)  # the first screen waits for the player; the saved match plays on
     assert page.locator("#controls button:enabled, #hand-result button:enabled").count() > 0, \

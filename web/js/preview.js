@@ -11,7 +11,7 @@
 // the frame that paints the stored table, "speculation:playable" when the table is first idle.
 import { readLastView } from "./last-view.js";
 import { readSave, loadSettings } from "./storage.js";
-import { renderTable, applyDisplaySettings } from "./render.js";
+import { renderTable, applyDisplaySettings, seating } from "./render.js";
 import { hasSettingsInUrl } from "./setup.js";
 
 const BANNER_ID = "preview-banner";
@@ -35,7 +35,7 @@ export function startPreview() {
   const blank = [info.cloneNode(true), felt.cloneNode(true)];
   applyDisplaySettings(loadSettings()); // so the stored table appears with the player's motion setting
   try {
-    renderTable(/** @type {any} */ (stored.view), { viewer: stored.holder });
+    renderTable(/** @type {any} */ (stored.view), { viewer: stored.holder, ...seating(stored.view, stored.holder) });
   } catch (err) {
     console.warn("The stored table could not be drawn:", err);
     info.replaceWith(blank[0]);

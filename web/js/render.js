@@ -90,6 +90,21 @@ function showChipDeltas(prev, view) {
 }
 
 /**
+ * Where the seats go: the seat at the bottom of the table (the person holding the screen if they
+ * play, else the first person playing, else none) and whether to mark it "You" (one person at
+ * the screen). The live table and the stored preview draw the same way.
+ * @param {{seats?: {seat: number, kind?: string}[]}} view
+ * @param {number|null|undefined} holder
+ * @param {{site?: boolean}} [how]
+ * @returns {{bottom: number|null, youLabel: boolean}}
+ */
+export function seating(view, holder, { site = true } = {}) {
+  const humans = (view.seats ?? []).filter((s) => s.kind !== "bot").map((s) => s.seat);
+  const bottom = holder != null && humans.includes(holder) ? holder : humans[0] ?? null;
+  return { bottom, youLabel: humans.length === 1 && site };
+}
+
+/**
  * Render the table.
  * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
  *        offerCards: Map<seat, Set<position>> (face-down cards the viewer may offer for),
@@ -237,7 +252,7 @@ export function renderTable(view, ctx = {}) {
   }
   // The others from the bottom seat's left round the table (seat order), then the bottom seat.
   const n = items.length + (bottomItem ? 1 : 0);
-  const from = ctx.bottom ?? -1;
+  const from = ctx.bottom ?? 0; // with nobody at the bottom, seat 0 comes first
   items.sort((a, b) => ((Number(a.dataset.seat) - from + n) % n) - ((Number(b.dataset.seat) - from + n) % n));
   const others = el("ul", "seats-others");
   others.setAttribute("aria-label", bottomItem ? "The other players" : "The players");

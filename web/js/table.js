@@ -6,7 +6,7 @@
 //   const table = createTable({ mode: "site", pace: () => "normal", hooks: { afterMove: save } });
 //   table.useEngine(engine, hello);
 //   await table.advance();            // play on until a human decides (or the match ends)
-import { renderTable, setStatus } from "./render.js";
+import { renderTable, setStatus, seating } from "./render.js";
 import { buildControls } from "./controls.js";
 import { seatName, promptText, chips } from "./text.js";
 import { chipsChart } from "./chart.js";
@@ -197,11 +197,9 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const built = controls ? buildControls(view, (/** @type {any} */ a) => run(() => humanAct(a)),
       { confirm: !!hooks.confirmTrades?.() }) : null;
     const shot = snapshot();
-    const humans = humanSeats(view);
     renderTable(view, {
       prev, thinking, viewer: table.holder,
-      bottom: humans.includes(table.holder) ? table.holder : humans[0] ?? null,
-      youLabel: humans.length === 1 && site,
+      ...seating(view, table.holder, { site }),
       buyFrom: hooks.buyFrom ?? null, onBuy: hooks.onBuy ?? null,
       offerCards: built?.offerCards, onOffer: built?.onOffer,
     });
@@ -232,7 +230,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const mine = !!built?.nodes.length && view.prompt && view.prompt.seat === view.seat;
     if (mine) {
       // The banner: whose decision it is, in the engine's own words to that seat.
-      const who = humans.length > 1 ? `${seatName(view, view.seat)}'s turn` : "Your turn";
+      const who = humanSeats(view).length > 1 ? `${seatName(view, view.seat)}'s turn` : "Your turn";
       status = `${who}: ${view.prompt.you}`;
     }
     $("status").classList.toggle("is-your-turn", !!mine);
