@@ -7,6 +7,7 @@ import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
 import { startPreview } from "./preview.js";
+import { wireHeaderMenu } from "./header-menu.js";
 
 // The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
 requestAnimationFrame(() => performance.mark("speculation:shell"));
@@ -17,6 +18,7 @@ if (new URLSearchParams(location.search).get("embed") === "1") {
   initOffline();
 } else {
   startPreview(); // a returning player's last table, before the engine boots (preview.js)
+  wireHeaderMenu(document.querySelector(".site-header")); // the header's Menu on narrow screens
   const site = startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
 }

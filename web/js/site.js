@@ -494,7 +494,7 @@ export function startSite() {
       saved.className = "nav-btn";
       saved.textContent = "Saved matches";
       saved.addEventListener("click", () => openSavedMatches({ onResume: resumeFromList, onImport: importFile }));
-      $("btn-new").after(saved);
+      $("btn-log").before(saved); // first in the header's Menu on a narrow screen
     }
     $("btn-new").disabled = false;
     // One writer per match: with a match to resume or a link to start, another tab may be
