@@ -32,7 +32,7 @@ def test_the_phone_header_folds_into_a_menu(page: Page, size):
     page.get_by_role("button", name="Play", exact=True).click()
     header = page.locator(".site-header")
     menu = header.get_by_role("button", name="Menu")
-    for name in KEPT + ["Menu"]:
+    for name in [*KEPT, "Menu"]:
         expect(header.get_by_role("button", name=name, exact=True)).to_be_visible()
         assert inside(page, name), name
     for name in FOLDED:
