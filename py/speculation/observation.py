@@ -27,7 +27,7 @@ from .cards import Card, card_name, card_str, parse_card, rank_of, suit_of
 from .game import AuctionSale, FirmSale, Game, Haggle, HandResult, Lot, Phase, SaleChoice, TopBid, Window
 from .odds import Odds
 from .rules import Rules
-from .text import chips, hand_sentence, match_sentence, ordinal
+from .text import chips, hand_sentence, match_sentence, ordinal, standings_sentence
 
 # ---------------------------------------------------------------------- the decision under way
 # Public details of the decision under way (sales, bids and haggles are open to all), one type
@@ -286,7 +286,8 @@ def match_outcome(obs: Observation) -> dict[str, Any] | None:
     winners = [i for i in range(len(obs.names)) if obs.chips[i] == top]
     return {"winners": winners, "standings": standings, "reason": obs.match_end,
             "hands": obs.hand,
-            "text": match_sentence([obs.names[i] for i in winners], top, obs.match_end)}
+            "text": match_sentence([obs.names[i] for i in winners], top, obs.match_end),
+            "standings_text": standings_sentence(obs.hand, [(obs.names[i], obs.chips[i]) for i in order])}
 
 
 def prompt(obs: Observation) -> dict[str, Any] | None:

@@ -73,6 +73,16 @@ def hand_sentence(winner: str | None, pot: int, card: Card | None, reason: str) 
     return f"{winner} takes the pot of {chips(pot)}{with_card}: {why}."
 
 
+def standings_sentence(hands: int, standings: Sequence[tuple[str, int]]) -> str:
+    """Every player's chips at the end of the match, most first.
+
+    >>> standings_sentence(1, [("Mary", 52), ("Fanny", 1)])
+    'After 1 hand: Mary 52 chips, Fanny 1 chip.'
+    """
+    word = "hand" if hands == 1 else "hands"
+    return f"After {hands} {word}: " + ", ".join(f"{name} {chips(n)}" for name, n in standings) + "."
+
+
 def match_sentence(leaders: Sequence[str], top: int, reason: str) -> str:
     """The finished sentence for the end of the match.
 

@@ -269,6 +269,9 @@ def test_the_match_outcome_ranks_every_seat():
     assert [(x["seat"], x["rank"]) for x in m["standings"]] == [(2, 1), (0, 2), (1, 2)]
     assert m["text"] == ("The match is over (the last hand has been played). Most chips: "
                          "Mary with 108 chips.")  # 100 - 4 ante + the pot of 12
+    # every standing in one sentence, in rank order, with the same figures as the list
+    assert m["standings_text"] == "After 1 hand: " + ", ".join(
+        f"{x['name']} {x['chips']} chips" for x in m["standings"]) + "."
 
 
 def test_engine_sentences_use_the_right_plural():

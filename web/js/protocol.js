@@ -269,6 +269,7 @@
  * @property {"hands_played" | "one_player_left"} reason
  * @property {number} hands
  * @property {string} text
+ * @property {string} standings_text every seat's chips in one sentence, most first
  */
 
 /** One option's value. @typedef {number | boolean | string | string[]} RuleValue */
