@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from support import BOOT_S, assert_no_axe_violations, settle, state
+from support import BOOT_S, assert_no_axe_violations, buy_order, press, priced, settle, state
 from test_ui_play import scenario_url
 
 pytestmark = pytest.mark.browser
@@ -164,3 +164,86 @@ def test_auction_panel_shows_card_high_bid_bidder_and_who_is_still_in(page: Page
     bidder = page.locator("#deal-panel dd").nth(2)
     expect(bidder).not_to_have_text("—")
     assert_no_axe_violations(page, "the auction panel")
+
+
+def banners_and_moves(page: Page) -> tuple[list[dict], dict[str, set[str]]]:
+    by_event: dict[str, set[str]] = {}
+    for m in page.evaluate("window.__motion"):
+        by_event.setdefault(m["event"], set()).add(m["kind"])
+    return page.evaluate("window.__banners"), by_event
+
+
+@pytest.mark.parametrize("where", ["upcard", "reveal"])
+def test_an_ace_of_trumps_is_announced_then_the_result(page: Page, where: str):
+    """Rules: the ace of trumps wins the hand as soon as it is seen, as the upcard or turned up
+    (RULES.md, "the ace"). Its banner is the sentence of the event that showed it."""
+    page.add_init_script(RECORD)
+    # Edmund gets cards 1, 3, 5; Fanny 2, 4, 6; the 7th is the upcard (Fanny deals)
+    deck = (["3H", "4S", "5C", "6S", "7C", "8S", "AH"] if where == "upcard"
+            else ["AH", "4S", "5C", "6S", "7C", "8S", "2H"])
+    page.goto(scenario_url(["Fanny", "human:Edmund"], seed=4, decks=[deck],
+                           rules={"max_hands": 1, "facedown_buying": "off"}))
+    settle(page, 0, BOOT_S)
+    if where == "reveal":
+        take_screen(page)
+        click(page, page.locator("#controls").get_by_role("button", name="Keep the two of hearts"))
+    expect(page.locator("#hand-result")).to_be_visible()
+    expect(page.locator("#announce-banner")).to_have_attribute("data-kind", "result", timeout=15000)
+    banners, by_event = banners_and_moves(page)
+    sentence = ("The upcard is the ace of hearts (Fanny's): hearts are trumps." if where == "upcard"
+                else "Edmund turns up the ace of hearts.")
+    assert {"kind": "ace", "text": sentence} in banners, banners
+    assert [b["kind"] for b in banners][-1] == "result"
+    assert banners[-1]["text"] in page.inner_text("#hand-result .hand-result-text")
+    assert "ace of hearts" in banners[-1]["text"]
+    assert by_event.get(where) == {"flip"}
+    assert_no_axe_violations(page, f"the ace banner ({where})")
+
+
+def test_a_face_down_purchase_moves_a_back_and_the_chips_and_is_announced(page: Page):
+    """Rules: between turns a player may buy another's face-down card unseen (RULES.md, buying
+    face-down cards); the card goes to the bottom of the buyer's stack, still face down."""
+    page.add_init_script(RECORD)
+    page.goto(scenario_url(["Fanny", "human:Edmund"], seed=4, decks=[DECK],
+                           rules={"max_hands": 1, "facedown_buying": "one"}))
+    settle(page, 0, BOOT_S)
+    take_screen(page)
+    buy_order(page, "Edmund", 3, buyer="Fanny")
+    click(page, page.locator("#controls").get_by_role("button", name="Keep the two of hearts"))
+    take_screen(page)
+    expect(page.locator("#status")).to_contain_text("Edmund's turn")
+    click(page, page.locator("#controls").get_by_role("button", name=re.compile(r"^(Accept|Sell).* 3 chips$")),
+          confirm=True)
+    lines = [t.strip() for t in page.locator("#log-list li").all_text_contents()]
+    bought = next(t for t in lines if t.startswith("Fanny buys Edmund's"))  # the engine's sentence
+    banners, by_event = banners_and_moves(page)
+    assert {"kind": "purchase", "text": bought} in banners, banners
+    assert by_event.get("bought_facedown") == {"facedown", "chips"}
+    moves = [m for m in page.evaluate("window.__motion") if m["event"] == "bought_facedown"]
+    # the card travels as a plain back: nobody learns it, the buyer included
+    assert all(m["card"] is None and not m["named"] for m in moves)
+    assert all(m["faceDown"] for m in moves if m["kind"] == "facedown")
+
+
+def test_haggle_panel_shows_the_asks_and_bids_and_what_is_left(page: Page):
+    page.goto(scenario_url(["Fanny", "human:Edmund"], seed=4, decks=[DECK],
+                           rules={"max_hands": 1, "facedown_buying": "off"}))
+    settle(page, 0, BOOT_S)
+    take_screen(page)
+    priced(page, "Fanny", "Asking price", 6, "Start haggling")
+    take_screen(page)
+    panel = page.locator("#deal-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-kind", "haggle")
+    expect(panel).to_contain_text("Fanny and Edmund haggle")
+    expect(panel).to_contain_text("two of hearts")
+    offers = panel.get_by_role("list", name="Asks and bids so far")
+    expect(offers.locator("li")).to_have_text(["Fanny asks 6 chips"])
+    left_before = panel.locator("dd").nth(2).inner_text()
+    assert re.fullmatch(r"\d+ offers?", left_before), left_before
+    assert_no_axe_violations(page, "the haggle panel")
+    priced(page, "Edmund", "Your price", 3, "Make counter-offer")
+    take_screen(page)
+    expect(offers.locator("li")).to_have_text(["Fanny asks 6 chips", "Edmund bids 3 chips"])
+    press(page, "Fanny", "Refuse to sell")
+    expect(panel).to_be_hidden()

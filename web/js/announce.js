@@ -63,6 +63,7 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     panelBox.id = "deal-panel";
     panelBox.className = "deal-panel";
     panelBox.setAttribute("aria-labelledby", "deal-panel-title");
+    panelBox.tabIndex = 0; // on a short screen it scrolls: the keyboard must reach it
     panelBox.hidden = true;
     root.replaceChildren(banner, panelBox);
   }

@@ -149,7 +149,8 @@ export function controlSpecs(view) {
           label = `Sell to the top bid (${price})`;
           text = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${price}?`;
         }
-        button(t, label, true, { title: "Agree the trade?", text, okLabel: "Agree" });
+        // not drawn as the primary choice: the table does not nudge anyone to agree a price
+        button(t, label, false, { title: "Agree the trade?", text, okLabel: "Agree" });
         break;
       }
       case "sell_firm":

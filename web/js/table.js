@@ -286,8 +286,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const p = document.createElement("p");
     p.textContent = o.text;
     const standings = document.createElement("p");
-    standings.textContent = `After ${o.hands} ${o.hands === 1 ? "hand" : "hands"}: ` +
-      o.standings.map((/** @type {any} */ s) => `${s.name} ${chips(s.chips)}`).join(", ") + ".";
+    standings.textContent = o.standings_text;
     const row = document.createElement("div");
     row.className = "row-buttons";
     row.append(...(hooks.summaryButtons?.() ?? []));
@@ -383,6 +382,13 @@ export function createTable({ engine = null, root = document, mode = "site", pac
    * @returns {Promise<any>}
    */
   async function standingMove(view, answer, tok) {
+    // Show what the last move did before the next automatic one (as before a computer's move),
+    // so a run of automatic reveals and passes plays out one move at a time, not all at once.
+    if (fresh.length) {
+      draw(view);
+      await sleep(Math.max(0, motionUntil - performance.now()));
+      if (tok !== token) return false;
+    }
     const res = await request({ op: "act", action: answer.action, viewer: viewerSeat(view) });
     if (tok !== token) return false;
     if (!res.ok) throw new Error(`A standing answer was refused: ${res.error?.message ?? res.error?.code}`);
