@@ -63,6 +63,8 @@
  * requests and responses are protocol.js's Request and Response.
  */
 
+import { takeEarlyWorker } from "./early-worker.js";
+
 /** @typedef {import("./protocol.js").Request} Request */
 /** @typedef {import("./protocol.js").Op} Op */
 /**
@@ -198,11 +200,19 @@ export function bootEngine({
 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
-    const startedAt = performance.now();
+    let startedAt = performance.now();
     const stopMaker = new AbortController();
+    // the worker index.html started before the page's modules (early-worker.js), if it fits
+    let early = takeEarlyWorker();
+    if (early && !snapshot) { early.worker.terminate(); early = null; } // not the worker asked for
     try {
-      // The build stamps its content hash here, so a new deploy never meets a stale worker.
-      worker = new Worker(workerURL(snapshot ? {} : { snapshot: "0" }), { type: "module" });
+      if (early) {
+        worker = early.worker;
+        startedAt = early.startedAt;
+      } else {
+        // The build stamps its content hash here, so a new deploy never meets a stale worker.
+        worker = new Worker(workerURL(snapshot ? {} : { snapshot: "0" }), { type: "module" });
+      }
     } catch (err) {
       reject(new Error(`This browser cannot start the game engine (${messageOf(err)}).`));
       return;
@@ -315,5 +325,10 @@ export function bootEngine({
           "The site may be incomplete; try reloading.");
     };
     worker.onmessageerror = () => die("The game engine sent a message that could not be read.");
+    // what the early worker said before these handlers were set, in order
+    if (early) {
+      for (const e of early.errors) worker.onerror(e);
+      for (const m of early.messages) worker.onmessage?.(m);
+    }
   });
 }

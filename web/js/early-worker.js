@@ -1,0 +1,41 @@
+// Start the engine's worker as early as the page can: index.html loads this small module (it
+// imports nothing) before main.js, so Pyodide begins downloading and starting while the page's
+// own modules are still being fetched. The worker's first messages are kept until engine.js
+// adopts the worker (bootEngine's first call); a later boot (a retry) starts a fresh one.
+//
+//   <script type="module" src="js/early-worker.js"></script>   (index.html, before main.js)
+//   import { takeEarlyWorker } from "./early-worker.js";   // engine.js: the same module instance
+//   takeEarlyWorker()   // {worker, startedAt, messages, errors} once, then null
+//
+// The embed (?embed=1) boots the same engine and adopts it too. The worker URL is the one
+// engine.js would make with its default options (the snapshot path allowed).
+
+/**
+ * @typedef {object} EarlyWorker
+ * @property {Worker} worker
+ * @property {number} startedAt performance.now() when it was made
+ * @property {MessageEvent[]} messages what it said before anyone listened
+ * @property {ErrorEvent[]} errors load errors before anyone listened
+ */
+
+/** @type {EarlyWorker | null} */
+let early = null;
+try {
+  const worker = new Worker(new URL("./worker.js?v=__BUILD_HASH__", import.meta.url), { type: "module" });
+  const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
+  worker.onmessage = (e) => { made.messages.push(e); };
+  worker.onerror = (e) => { e.preventDefault(); made.errors.push(e); };
+  early = made;
+} catch {
+  early = null; // engine.js makes its own and reports the failure
+}
+
+/**
+ * The worker started at load, once (the caller takes over its handlers), then null.
+ * @returns {EarlyWorker | null}
+ */
+export function takeEarlyWorker() {
+  const taken = early;
+  early = null;
+  return taken;
+}
