@@ -116,8 +116,8 @@ def test_bots_think_visibly_at_a_slow_pace(watched: Page):
 
 
 def test_default_standing_answers_say_what_they_did(watched: Page):
-    """Defaults: your card turns up by itself, market windows pass for you, offers below the
-    engine's fair value for your cards are refused with a visible note, and nothing with no
+    """Defaults: your card turns up by itself, market windows pass for you, offers at or below
+    the engine's fair value for your cards are refused with a visible note, and nothing with no
     choice in it is ever asked."""
     page = watched
     set_pace(page, "instant")
@@ -151,6 +151,6 @@ def test_default_standing_answers_say_what_they_did(watched: Page):
     notes = [n for n in page.locator("#log li.auto").all_text_contents()]
     for n in notes:
         assert re.match(r"^Your standing answer refused (Mary|Henry)'s offer of \d+ chips? for your face-down card "
-                        r"\(fair value \d+ chips?\)\.$", n), n
+                        r"\((fair value \d+ chips?|its fair value)\)\.$", n), n
     if notes:
         assert "refuses" in text

@@ -32,14 +32,18 @@ test("a market window passes unless a buy order is placed, which is sent within 
   assert.ok(gone.usedOrder && /dropped/.test(gone.note));
 });
 
-test("offers for your face-down card: refused below the engine's fair value, asked otherwise", () => {
+test("offers for your face-down card: refused at or below the engine's fair value, asked above it", () => {
   const offered = (bid, fair) => view("negotiation", { context: "market", seller: 0, buyer: 1, bid, position: 0 }, [
     { type: "accept", seat: 0, settles_at: bid, fair }, { type: "decline", seat: 0, fair },
     { type: "counter", seat: 0, price: { min: bid + 1, max: 99 }, fair }]);
   const low = standingAnswer(offered(1, 3), DEFAULT_STANDING);
   assert.deepEqual(low.action, { seat: 0, type: "decline" });
   assert.match(low.note, /refused Mary's offer of 1 chip .*fair value 3 chips/);
-  assert.equal(standingAnswer(offered(3, 3), DEFAULT_STANDING), null);
+  const even = standingAnswer(offered(3, 3), DEFAULT_STANDING);
+  assert.deepEqual(even.action, { seat: 0, type: "decline" });
+  assert.match(even.note, /refused Mary's offer of 3 chips for your face-down card \(its fair value\)/);
+  assert.equal(standingAnswer(offered(4, 3), DEFAULT_STANDING), null);
+  assert.deepEqual(standingAnswer(offered(3, 3), { ...DEFAULT_STANDING, offers: "accept_fair" }).action, { seat: 0, type: "accept" });
   assert.deepEqual(standingAnswer(offered(4, 3), { ...DEFAULT_STANDING, offers: "accept_fair" }).action, { seat: 0, type: "accept" });
   assert.equal(standingAnswer(offered(1, 3), { ...DEFAULT_STANDING, offers: "ask" }), null);
   assert.deepEqual(standingAnswer(offered(9, 3), { ...DEFAULT_STANDING, offers: "refuse_all" }).action, { seat: 0, type: "decline" });

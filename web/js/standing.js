@@ -11,8 +11,10 @@
 // * In a market window you are not asked: the page sends your buy order (`order`: whose card,
 //   at what price) if you placed one, else passes.
 // * An offer for one of your face-down cards is answered by `prefs.offers`: "ask" (always ask
-//   me), "refuse_below_fair" (the default: refuse below the engine's fair value, ask me
-//   otherwise), "accept_fair" (refuse below it, accept at or above it), "refuse_all".
+//   me), "refuse_below_fair" (the default: refuse an offer that does not beat the engine's
+//   fair value, that is below or at it, and ask me only when one is above it; the id is kept
+//   from when offers at the fair value were asked, so stored settings still read), "accept_fair"
+//   (refuse below it, accept at or above it), "refuse_all".
 // Every number compared here is the engine's (`settles_at`, `fair`): nothing is worked out.
 import { chips, seatName } from "./text.js";
 
@@ -35,7 +37,7 @@ export const DEFAULT_STANDING = Object.freeze({ autoReveal: true, offers: "refus
 
 /** The choices for offers made to you, with their words (for the settings). */
 export const OFFER_RULES = /** @type {Array<[OfferRule, string]>} */ ([
-  ["refuse_below_fair", "Refuse offers below the fair value, ask me otherwise"],
+  ["refuse_below_fair", "Refuse offers at or below the fair value, ask me when one is above it"],
   ["accept_fair", "Refuse offers below the fair value, accept the others"],
   ["ask", "Always ask me"],
   ["refuse_all", "Refuse every offer"],
@@ -108,6 +110,10 @@ function offerAnswer(view, legal, prefs, buyer) {
   if (prefs.offers === "accept_fair") {
     return { action: plain(accept), usedOrder: false,
       note: `Your standing answer accepted ${who}'s offer of ${chips(price)} for your face-down card (fair value ${chips(fair)}).` };
+  }
+  if (price === fair) { // selling at the fair value gains nothing: not worth a click
+    return { action: plain(decline), usedOrder: false,
+      note: `Your standing answer refused ${who}'s offer of ${chips(price)} for your face-down card (its fair value).` };
   }
   return null;
 }
