@@ -7,8 +7,8 @@
 //   import { takeEarlyWorker } from "./early-worker.js";   // engine.js: the same module instance
 //   takeEarlyWorker()   // {worker, startedAt, messages, errors} once, then null
 //
-// The embed (?embed=1) boots the same engine and adopts it too. The worker URL is the one
-// engine.js would make with its default options (the snapshot path allowed).
+// Only for the full site: an embed (?embed=1) validates its parameters before it boots. The
+// worker URL is the one engine.js would make with its default options (the snapshot allowed).
 
 /**
  * @typedef {object} EarlyWorker
@@ -18,17 +18,23 @@
  * @property {ErrorEvent[]} errors load errors before anyone listened
  */
 
-/** @type {EarlyWorker | null} */
-let early = null;
-try {
-  const worker = new Worker(new URL("./worker.js?v=__BUILD_HASH__", import.meta.url), { type: "module" });
-  const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
-  worker.onmessage = (e) => { made.messages.push(e); };
-  worker.onerror = (e) => { e.preventDefault(); made.errors.push(e); };
-  early = made;
-} catch {
-  early = null; // engine.js makes its own and reports the failure
+/** @returns {EarlyWorker | null} */
+function start() {
+  // The full site always boots the engine; an embed first checks its parameters (a bad one
+  // gets a message and no engine), so it starts its worker the ordinary way, from engine.js.
+  if (new URLSearchParams(location.search).get("embed") === "1") return null;
+  try {
+    const worker = new Worker(new URL("./worker.js?v=__BUILD_HASH__", import.meta.url), { type: "module" });
+    const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
+    worker.onmessage = (e) => { made.messages.push(e); };
+    worker.onerror = (e) => { e.preventDefault(); made.errors.push(e); };
+    return made;
+  } catch {
+    return null; // engine.js makes its own (and reports any failure)
+  }
 }
+
+let early = start();
 
 /**
  * The worker started at load, once (the caller takes over its handlers), then null.
