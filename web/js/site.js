@@ -101,7 +101,12 @@ export function startSite() {
     },
     // Nothing stays over the table: the first screen and the rules dialog it may start from.
     onBegin: () => {
-      if ($("rules-dialog").open) $("rules-dialog").close();
+      if ($("rules-dialog").open) {
+        // After the dialog hands the focus back to its opener: the table's controls take it
+        // once the hand is dealt (table.js moves it on from #main).
+        $("rules-dialog").addEventListener("close", () => $("main").focus({ preventScroll: true }), { once: true });
+        $("rules-dialog").close();
+      }
       hideWelcome();
     },
     hasOrder: () => buy.orders.size > 0,

@@ -55,7 +55,7 @@ const STEPS = [
   { id: "order", order: true,
     text: () => "Your order waits for the next moment between turns; the table then makes the offer for you. Now keep your trump: press the “Keep” button." },
   { id: "haggle", event: "counter", test: (ev, view) => ev.seat !== view?.seat,
-    text: ({ ev }) => `${ev.text} A counter-offer is a new price: accept it or break off. Accept it this time, to see where a bought card goes.` },
+    text: ({ ev }) => `${ev.text} A counter-offer is a new price: accept it or break off (“What is it worth?” gives the card's fair value). Accept it this time, to see where a bought card goes.` },
   { id: "bought", event: "bought_facedown",
     text: ({ ev }) => `${ev.text} Nobody knows what it is, not even its new owner.` },
   { id: "your-skip", event: "reveal", test: (ev, view) => view?.best?.holder === view?.seat && ev.seat !== view?.seat,
