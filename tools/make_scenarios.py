@@ -153,24 +153,26 @@ def scenarios() -> dict[str, dict[str, Any]]:
                          "heart, so the 18 chips wait for the next deal, which starts with 36.",
               "source": "Hoyle's Games (1847), as quoted by David Parlett",
               "start": 1})
-    # 5. The guided first hand (web/js/tutorial.js): the newcomer deals, sells the upcard, buys
-    #    a face-down card, turns up the king of hearts and keeps it; the bots answer for
-    #    themselves. The human's moves below are the ones the tutorial's notes suggest.
+    # 5. The guided first hand (web/js/tutorial.js): the newcomer deals (the site does it for
+    #    them), sells the upcard, turns up the king of hearts (the site does that too), keeps it
+    #    and places a buy order for one of Mary's face-down cards, which the site sends at the
+    #    next market window at the fair value (1 chip); Mary counters and the newcomer accepts.
+    #    The bots answer for themselves. The human's moves below are the ones the notes suggest.
     tutorial_seats = [{"name": "Fanny", "kind": "human"},
                       {"name": "Edmund", "kind": "bot", "bot": "skilled/edmund"},
                       {"name": "Mary", "kind": "bot", "bot": "skilled/mary"}]
     out["tutorial"] = play_with_bots(
         tutorial_seats,
         deck=deck_for_deal([["KH", "8D", "3S"], ["3C", "4D", "2S"], ["5C", "7S", "9D"]], "8H"),
-        human=[(0, "deal"), (0, "sell_firm", 2), (0, "offer", 2, 2, 0), (0, "accept"),
-               (0, "keep")],
+        human=[(0, "deal"), (0, "sell_firm", 2), (0, "keep"), (0, "offer", 1, 2, 0),
+               (0, "accept")],
         rules={"max_hands": 1}, seed=1814,
         meta={"title": "Your first hand",
-              "summary": "A guided practice hand: you deal, sell the upcard, buy a card sight "
-                         "unseen, turn up a better trump and keep it.",
+              "summary": "A guided practice hand: you sell the upcard, turn up a better trump, "
+                         "keep it and buy a card sight unseen that might have beaten it.",
               "source": "David Parlett's reconstruction (the default rules)",
               "start": 0,
-              "tutorial": {"sell_price": 2, "offer": {"target": 2, "card": 0, "price": 2}}})
+              "tutorial": {"sell_price": 2, "offer": {"target": 2, "card": 0, "price": 1}}})
     return out
 
 

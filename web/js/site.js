@@ -21,7 +21,7 @@ import { createSound } from "./sound.js";
 import { archiveSave, askReplace, askNearestBot, cleanUi, describeSave, holderFor, openSavedMatches,
   readImport, removeMatch } from "./matches.js";
 import { createTabs } from "./tabs.js";
-import { standingAnswer, OFFER_RULES } from "./standing.js";
+import { standingAnswer, OFFER_RULES, DEFAULT_STANDING } from "./standing.js";
 import { createBuyOrders } from "./buy-order.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
@@ -74,16 +74,16 @@ export function startSite() {
         tutorial.onView(view);
         buy.refresh(view);
       },
-      // In the guided first hand every step is the player's own click: no standing answers.
-      standing: (view) => (tutorial.active ? null
-        : standingAnswer(view, { autoReveal: settings.autoReveal, offers: settings.offers },
-          buy.orders.get(view.seat))),
+      // The guided first hand plays the usual flow with the usual answers, whatever the
+      // player's settings, so that its notes meet the same hand for everyone.
+      standing: (view) => standingAnswer(view, tutorial.active ? DEFAULT_STANDING
+        : { autoReveal: settings.autoReveal, offers: settings.offers }, buy.orders.get(view.seat)),
       onStanding: (answer, view) => {
         if (answer.usedOrder) buy.orders.delete(view.seat);
         if (answer.note) autoNote(answer.note);
       },
       buyFrom: (seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
-      onBuy: (seat) => buy.quick(seat),
+      onBuy: (seat) => { buy.quick(seat); tutorial.onOrder(); },
       handover: () => !!settings.handover,
       confirmTrades: () => !!settings.confirmTrades,
       onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
@@ -94,8 +94,22 @@ export function startSite() {
     },
   });
   const tutorial = createTutorial({
-    start: (s) => table.run(() => startMatch(s)),
-    inMatch: () => !!table.view && !table.view.match_over,
+    start: async (s) => {
+      let started = false;
+      await table.run(async () => { started = await startMatch(s); });
+      return started;
+    },
+    // Nothing stays over the table: the first screen and the rules dialog it may start from.
+    onBegin: () => {
+      if ($("rules-dialog").open) {
+        // After the dialog hands the focus back to its opener: the table's controls take it
+        // once the hand is dealt (table.js moves it on from #main).
+        $("rules-dialog").addEventListener("close", () => $("main").focus({ preventScroll: true }), { once: true });
+        $("rules-dialog").close();
+      }
+      hideWelcome();
+    },
+    hasOrder: () => buy.orders.size > 0,
   });
 
   /** The seat whose play the review and the statistics follow: the person at the screen. */
@@ -167,6 +181,7 @@ export function startSite() {
       $("log").scrollTop = $("log").scrollHeight;
     });
     buy.wire();
+    $("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
   }
 
   // -------------------------------------------------------------- notices and saves
@@ -318,6 +333,7 @@ export function startSite() {
    * tutorial): ask before replacing the match in progress, and keep the old one.
    * @param {any} s the engine's `new_match` settings
    * @param {{fromLink?: boolean}} [how]
+   * @returns {Promise<boolean>} whether the new match started
    */
   async function startMatch(s, { fromLink = false } = {}) {
     await becomeWriter();
@@ -326,7 +342,7 @@ export function startSite() {
       const saved = table.view ? null : readSave();
       if (saved?.snapshot) await resumeOrKeep(saved);
       else if (table.view) table.advance();
-      return;
+      return false;
     }
     const r = await table.request({ op: "new_match", settings: s });
     if (!r.ok) {
@@ -339,7 +355,7 @@ export function startSite() {
         $("setup-error").hidden = false;
         if (!$("setup-dialog").open) openSheet("setup-dialog");
       }
-      return;
+      return false;
     }
     table.reset({ holder: null });
     matchId = newMatchId();
@@ -353,6 +369,7 @@ export function startSite() {
     if (!fromLink) $("notice").hidden = true;
     await save(r.view);
     await table.playOn();
+    return true;
   }
 
   /**

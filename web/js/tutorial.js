@@ -1,16 +1,17 @@
 // Learn by playing: a guided first hand on a prepared deck (scenarios/tutorial.json, written by
-// tools/make_scenarios.py). The newcomer plays a real match with the real controls; a short
-// note beside the table reacts to what the engine reports (its events and views): the ante,
-// the upcard, keeping or selling, a sale, buying a card sight unseen, the skip, turning up a
-// card, and the end of the hand. Skippable at any moment; offered on the first visit and from
-// the rules panel. The notes explain; every fact in them (names, prices, results) is the
-// engine's own.
+// tools/make_scenarios.py). The newcomer plays a real match with the real controls and the
+// site's usual flow (the deal and a turn with nothing to choose happen by themselves, and the
+// moments between turns pass unless a buy order waits); a short note beside the table reacts to
+// what the engine reports (its events and views): the ante, the upcard, keeping or selling, a
+// sale, the skip, turning up a card, a buy order for a card sight unseen, the haggle over it, and
+// the end of the hand. Skippable at any moment; offered on the first visit and from the rules
+// panel. The notes explain; every fact in them (names, cards, prices, results) is the engine's own.
 //
 //   import { createTutorial } from "./tutorial.js";
-//   const tut = createTutorial({ start: (settings) => startMatch(settings), inMatch: () => ... });
-//   hooks: { onEvents: tut.onEvents, onDraw: tut.onView }
+//   const tut = createTutorial({ start: (settings) => startMatch(settings), // true once started
+//     onBegin: () => closeTheFirstScreenAndDialogs(), hasOrder: () => orders.size > 0 });
+//   hooks: { onEvents: tut.onEvents, onDraw: tut.onView }; after a buy order is placed: tut.onOrder()
 //   tut.offer();          // on a first visit: "Play a guided first hand?"
-import { ask } from "./dialog.js";
 import { seatName } from "./text.js";
 
 export const LEARN_KEY = "speculation:learn:v1";
@@ -30,43 +31,49 @@ function writeLearn(patch) {
  * @property {string} [event] fires on the first engine event of this type (that `test` accepts)
  * @property {(ev: any, view: any) => boolean} [test]
  * @property {(view: any) => boolean} [view] fires on the first view drawn that passes
- * @property {(ctx: {ev: any, view: any}) => string} text
+ * @property {boolean} [order] fires when the player has placed a buy order (onOrder)
+ * @property {(ctx: {ev: any, view: any, target: number}) => string} text `target`: the seat whose
+ *   face-down card the guided hand suggests buying (the record's meta.tutorial.offer.target)
  */
 
 /** The notes, in the order a newcomer following them meets them. @type {Step[]} */
 const STEPS = [
   { id: "ante", event: "ante",
-    text: () => "Before the cards come out, everyone puts the ante into the pot. The pot is the prize: whoever ends the hand with the best trump takes it." },
+    text: ({ ev }) => `${ev.text} Every player puts an ante into the pot before the cards come out. The pot is the prize: whoever ends the hand holding the best trump takes it.` },
   { id: "upcard", event: "upcard",
     text: ({ ev }) => `${ev.text} Everyone has three cards face down that nobody may look at, their owner included. Only cards turned up count.` },
   { id: "keep-or-sell", view: (v) => v.phase === "sale" && v.to_act === v.seat && v.pending?.card === v.upcard,
-    text: () => "The upcard is yours: keep it, or sell it now while it is the best trump showing. An eight is beaten by any higher heart turned up later, so try selling it: set the price to 2 and press “Offer for sale”." },
+    text: () => "The upcard is yours: keep it, or sell it while it is the best trump showing. Any higher trump turned up later beats it, so try selling it: choose “Fixed price”, set the price to 2 and press “Offer for sale”." },
   { id: "sale", event: "sold",
-    text: ({ ev }) => `${ev.text} The price goes to the seller, not to the pot; the buyer now holds the best trump and hopes nobody beats it.` },
-  { id: "buy-facedown", view: (v) => v.phase === "market" && v.to_act === v.seat && v.legal?.some((/** @type {any} */ t) => t.type === "offer"),
-    text: () => "Between turns anyone may bid for a card still face down in someone else's pile, sight unseen. Click Mary's top face-down card (gold edge) and offer 2 chips — or press “Pass (no offer)”." },
-  { id: "haggle", event: "counter",
-    text: ({ ev, view }) => `${ev.text} A counter-offer is a new price; you may accept it or break off. Accept ${seatName(view, ev.seat)}'s price this time.` },
-  { id: "bought", event: "bought_facedown",
-    text: ({ ev }) => `${ev.text} Nobody knows what it is — not even the new owner.` },
+    text: ({ ev }) => `${ev.text} The price goes to the seller, not to the pot.` },
   { id: "skip", event: "reveal", test: (ev, view) => view?.best?.holder != null && view.best.holder !== ev.seat && view.best.holder !== view.seat,
-    text: ({ ev, view }) => `${ev.text} ${seatName(view, view.best.holder)} holds the best trump, so that seat sits out: its turns are skipped while the others turn up cards to try to beat it.` },
-  { id: "reveal", view: (v) => v.phase === "reveal" && v.to_act === v.seat,
-    text: () => "Your turn: press “Turn up my top card”. If it is a higher trump than the best one showing, it becomes yours to keep or sell." },
+    text: ({ ev, view }) => `${ev.text} ${seatName(view, view.best.holder)} holds the best trump and sits out: that seat's turns are skipped while the others turn up cards to beat it.` },
+  { id: "reveal", event: "reveal", test: (ev, view) => ev.seat === view?.seat,
+    text: ({ ev }) => `${ev.text} When turning up your top card is all you may do, the table does it for you.` },
   { id: "new-best", event: "new_best", test: (ev, view) => ev.seat === view?.seat,
-    text: ({ ev }) => `${ev.text} It is yours now. Keep it this time: press “Keep the king of hearts”.` },
-  { id: "your-skip", event: "kept", test: (ev, view) => view?.best?.holder === view?.seat && view?.phase !== "deal",
-    text: () => "While you hold the best trump your own turns are skipped: nothing you turn up could help you. Press “Pass (no offer)” when asked, and watch the others try to beat you." },
+    text: ({ ev, view, target }) => `${ev.text} It is yours, and only a card still face down can beat it. Those may be bought sight unseen between turns: click ${seatName(view, target)}'s face-down cards to place a buy order.` },
+  { id: "order", order: true,
+    text: () => "Your order waits for the next moment between turns; the table then makes the offer for you. Now keep your trump: press the “Keep” button." },
+  { id: "haggle", event: "counter", test: (ev, view) => ev.seat !== view?.seat,
+    text: ({ ev }) => `${ev.text} A counter-offer is a new price: accept it or break off (“What is it worth?” gives the card's fair value). Accept it this time, to see where a bought card goes.` },
+  { id: "bought", event: "bought_facedown",
+    text: ({ ev }) => `${ev.text} Nobody knows what it is, not even its new owner.` },
+  { id: "your-skip", event: "reveal", test: (ev, view) => view?.best?.holder === view?.seat && ev.seat !== view?.seat,
+    text: ({ ev }) => `${ev.text} While you hold the best trump your own turns are skipped: watch the others try to beat it.` },
   { id: "end", event: "hand_won", test: () => true,
-    text: ({ ev }) => `${ev.text} That is the whole game: every hand is the same dance of antes, turns and trades. The chance of each card winning is always exact; buy below it and sell above it.` },
+    text: ({ ev }) => `${ev.text} That is the whole game: every hand is the same round of antes, turns and trades. The chance of each card winning is always exact; buy below it and sell above it.` },
 ];
 const ALSO_END = new Set(["carry_over"]);
 
 /**
- * @param {{start: (settings: any) => Promise<unknown>|unknown, inMatch?: () => boolean,
- *   url?: URL}} options `start` begins a match with new_match settings (the site's own)
+ * @param {{start: (settings: any) => Promise<boolean>, onBegin?: () => void, hasOrder?: () => boolean,
+ *   url?: URL}} options `start` begins a match with new_match settings (the site's own) and says
+ *   whether it did (the player may keep the match in progress instead); `onBegin` closes
+ *   whatever covers the table (the first screen, the rules dialog); `hasOrder`: whether a buy
+ *   order is waiting
  */
-export function createTutorial({ start, inMatch = () => false, url = new URL("../scenarios/tutorial.json", import.meta.url) }) {
+export function createTutorial({ start, onBegin = () => {}, hasOrder = () => false,
+  url = new URL("../scenarios/tutorial.json", import.meta.url) }) {
   /** @type {Set<string>} */
   let seen = new Set();
   let active = false;
@@ -74,6 +81,8 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
   let lastView = null;
   /** @type {string[]} */
   let batch = [];
+  /** the seat whose face-down card the notes suggest buying */
+  let target = 0;
 
   function note() {
     let box = document.getElementById("tutorial-note");
@@ -91,6 +100,7 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     const text = document.createElement("div");
     text.id = "tutorial-text";
     text.setAttribute("aria-live", "polite");
+    text.tabIndex = 0; // its text may scroll (a short screen): the keyboard can scroll it too
     const row = document.createElement("div");
     row.className = "row-buttons";
     const skip = document.createElement("button");
@@ -100,7 +110,9 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     skip.addEventListener("click", () => stop(false));
     row.append(skip);
     box.append(h, progress, text, row);
-    const anchor = document.getElementById("status");
+    // Between the table and the line saying whose turn it is (beside the table on a wide
+    // screen, learn.css), so that it never covers the cards or the controls it talks about.
+    const anchor = document.getElementById("status")?.closest(".turn") ?? document.getElementById("status");
     if (anchor) anchor.before(box); else document.body.append(box);
     return box;
   }
@@ -109,6 +121,9 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     note().hidden = false;
     const text = /** @type {HTMLElement} */ (document.getElementById("tutorial-text"));
     text.replaceChildren(...paragraphs.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
+    // The newest note (the one that says what to do now) from its first line, when the text scrolls.
+    const last = /** @type {HTMLElement|null} */ (text.lastElementChild);
+    text.scrollTop = last ? last.offsetTop : 0; // relative to the text box (positioned, learn.css)
     /** @type {HTMLElement} */ (document.getElementById("tutorial-progress")).textContent =
       `Step ${Math.min(seen.size, STEPS.length)} of ${STEPS.length}`;
     document.body.dataset.tutorial = [...seen].join(" ");
@@ -116,8 +131,8 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
 
   function fire(/** @type {Step} */ step, /** @type {{ev: any, view: any}} */ ctx) {
     seen.add(step.id);
-    batch.push(step.text(ctx));
-    batch = batch.slice(-3);
+    batch.push(step.text({ ...ctx, target }));
+    batch = batch.slice(-4);
   }
 
   /** The engine's events of one move (table hook onEvents). */
@@ -147,6 +162,17 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     if (view.to_act === view.seat && view.legal?.length) batch = []; // the next notes start afresh
   }
 
+  /** A buy order was placed (the site calls this after the stack's click or the buy dialog). */
+  function onOrder() {
+    if (!active || !hasOrder()) return;
+    const step = STEPS.find((s) => s.order && !seen.has(s.id));
+    if (!step) return;
+    batch = [];
+    fire(step, { ev: null, view: lastView });
+    show(batch);
+    batch = []; // the player's decision is still open: the next notes start afresh
+  }
+
   function finish() {
     writeLearn({ done: true, offered: true });
     show(batch);
@@ -157,29 +183,32 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
   }
 
   function stop(/** @type {boolean} */ done) {
-    active = false;
+    quit();
     writeLearn({ offered: true, ...(done ? { done: true } : {}) });
-    const box = document.getElementById("tutorial-note");
-    if (box) box.hidden = true;
-    delete document.body.dataset.tutorial;
     document.getElementById("main")?.focus();
   }
 
+  /** The note goes away; the match goes on as an ordinary one. */
+  function quit() {
+    active = false;
+    const box = document.getElementById("tutorial-note");
+    if (box) box.hidden = true;
+    delete document.body.dataset.tutorial;
+  }
+
   async function begin() {
-    if (inMatch()) {
-      const ok = await ask({ title: "Play the practice hand?", okLabel: "Play it",
-        text: "The guided first hand replaces the match in progress." });
-      if (!ok) return;
-    }
+    onBegin();
     const res = await fetch(url);
     if (!res.ok) throw new Error(`the practice hand could not be loaded (HTTP ${res.status})`);
     const rec = await res.json();
     seen = new Set(); batch = []; lastView = null;
+    target = rec.meta?.tutorial?.offer?.target ?? 0;
     active = true;
-    writeLearn({ offered: true });
     delete document.body.dataset.tutorialDone;
-    show(["A practice hand on a prepared deck, against two computer players. You are Fanny, and you deal: press “Deal the hand”. A note here explains each step as it happens."]);
-    await start({ players: rec.seats, preset: rec.preset, rules: rec.rules, seed: rec.seed, decks: rec.decks });
+    show(["A practice hand on a prepared deck, against two computer players. You are Fanny and the dealer; the table deals for you. A note here explains each step as it happens."]);
+    const started = await start({ players: rec.seats, preset: rec.preset, rules: rec.rules, seed: rec.seed, decks: rec.decks });
+    if (!started) { quit(); return; } // the player kept the match in progress
+    writeLearn({ offered: true });
   }
 
   /** The entry in the rules panel (made once). */
@@ -228,5 +257,5 @@ export function createTutorial({ start, inMatch = () => false, url = new URL("..
     else (document.getElementById("setup-title") ?? setup).after(box);
   }
 
-  return { onEvents, onView, begin, offer, wireRulesEntry, stop, get active() { return active; } };
+  return { onEvents, onView, onOrder, begin, offer, wireRulesEntry, stop, get active() { return active; } };
 }
