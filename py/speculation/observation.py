@@ -177,6 +177,8 @@ class Observation:
     hands: tuple[HandResult, ...]
     fair: Fraction | None = None  # fair value in chips of the card at stake (Game.fair_value)
     match_end: str | None = None  # why the match ended (Game.match_end_reason)
+    # the kinds of move open to the seat to act (public: the prompt names only real choices)
+    actor_moves: frozenset[str] = frozenset()
 
     @property
     def trump(self) -> str | None:
@@ -233,7 +235,10 @@ def observe(game: Game, seat: int | None = None) -> Observation:
         revealed=tuple(tuple(r) for r in game.revealed), dead_hand=len(game.dead),
         seen=frozenset(game.seen), unseen=game.unseen_count(), pending=pending(game),
         legal=legal, odds=odds, hands=tuple(game.hands),
-        fair=game.fair_value(odds) if legal else None, match_end=game.match_end_reason())
+        fair=game.fair_value(odds) if legal else None, match_end=game.match_end_reason(),
+        actor_moves=frozenset(t.kind for t in (legal if seat == game.to_act
+                                               else game.legal_actions(game.to_act)))
+        if game.to_act is not None else frozenset())
 
 
 def pending(game: Game) -> Pending | None:
@@ -346,13 +351,17 @@ def _haggle_words(obs: Observation, seat: int, p: AnyHaggle) -> tuple[str, str]:
         place = f"{ordinal(p.position)} face-down card"
         item = f"{names[seller]}'s {place}"
         you_item = f"your {place}" if seat == seller else item
+    # "counter" only when a counter-offer is legal (no whole price may lie between the two)
+    can_counter = "counter" in obs.actor_moves
     if seat == buyer:
         offer, other = chips(p.ask or 0), names[seller]
+        choices = "accept, counter or break off?" if can_counter else "accept or break off?"
         return (f"{who} answers {other}'s ask of {offer} for {item}.",
-                f"{other} asks {offer} for {you_item}: accept, counter or break off?")
+                f"{other} asks {offer} for {you_item}: {choices}")
     offer, other = chips(p.bid or 0), names[buyer]
+    choices = "accept, counter or refuse?" if can_counter else "accept or refuse?"
     return (f"{who} answers {other}'s offer of {offer} for {item}.",
-            f"{other} offers {offer} for {you_item}: accept, counter or refuse?")
+            f"{other} offers {offer} for {you_item}: {choices}")
 
 
 def _cap(s: str) -> str:

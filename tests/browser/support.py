@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Frame, Page, expect
+from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Page, expect
 
 T = TypeVar("T")
 
@@ -151,9 +151,19 @@ def open_match(page: Page, url: str) -> None:
     settle(page, 0, BOOT_S)
 
 
+def header_button(page: Page, selector: str) -> Locator:
+    """A header button, opening the header's Menu first when a narrow screen folds it away."""
+    button = page.locator(selector)
+    menu = page.locator("#btn-menu")
+    if not button.is_visible() and menu.is_visible():
+        menu.click()
+        expect(button).to_be_visible()
+    return button
+
+
 def set_pace(page: Page, pace: str) -> None:
     """Choose the computer players' pace in the Settings dialog (kept in localStorage)."""
-    page.get_by_role("button", name="Settings").click()
+    header_button(page, "#btn-settings").click()
     page.get_by_label("Pace of the computer players").select_option(pace)
     page.keyboard.press("Escape")  # the settings close back to the table
 

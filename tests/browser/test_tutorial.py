@@ -11,7 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from support import assert_no_axe_violations, open_match, settle, state
+from support import assert_no_axe_violations, header_button, open_match, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +106,7 @@ def test_tutorial_completed_by_clicking(page: Page, viewport):
     page.reload()
     settle(page, 0, 90)
     expect(page.locator("#tutorial-offer")).to_have_count(0)
-    page.locator("#link-rules").click()
+    header_button(page, "#link-rules").click()
     expect(page.locator("#btn-tutorial")).to_be_visible()
 
 
@@ -115,7 +115,7 @@ def test_tutorial_from_the_rules_dialog_can_be_skipped(page: Page):
     page.locator("#tutorial-offer").get_by_role("button", name="No thanks").click()
     expect(page.locator("#tutorial-offer")).to_have_count(0)
     expect(page.locator("#welcome")).to_be_visible()
-    page.locator("#link-rules").click()  # the rules are a dialog opened from the header
+    header_button(page, "#link-rules").click()  # the rules are a dialog opened from the header
     expect(page.locator("#rules-dialog")).to_be_visible()
     click(page, page.locator("#btn-tutorial"))
     # Nothing is left over the table: the rules dialog closed, the first screen gone.

@@ -187,6 +187,20 @@ def test_accept_templates_carry_the_price_they_settle_at():
                            "7 chips.", "you": "Buy the king of hearts from Fanny for 7 chips?"}
 
 
+def test_a_haggle_prompt_names_only_the_choices_there_are():
+    """Rules (RULES.md, haggling): a counter-offer must lie strictly between the two last
+    prices; with an ask of 2 and a bid of 1 there is none, so the prompt does not offer one."""
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    call(s, op="act", action={"seat": 0, "type": "sell_negotiate", "price": 2, "target": 2}, viewer=2)
+    r = call(s, op="act", action={"seat": 2, "type": "counter", "price": 1}, viewer=0)
+    kinds = {t["type"] for t in r["view"]["legal"]}
+    assert "counter" not in kinds and {"accept", "decline"} <= kinds
+    assert r["view"]["prompt"]["you"] == "Mary offers 1 chip for the king of hearts: accept or refuse?"
+    # a spectator's view carries the same sentence for the seat to act
+    assert call(s, op="view")["view"]["prompt"]["you"] == r["view"]["prompt"]["you"]
+
+
 def test_haggle_accept_settles_at_the_other_sides_last_price():
     s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
     call(s, op="act", action={"seat": 0, "type": "deal"})

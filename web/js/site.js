@@ -68,10 +68,10 @@ export function startSite() {
       onError: (err) => notice(String(err?.message ?? err)),
       summaryButtons,
       onEvents: (events) => tutorial.onEvents(events),
-      onDraw: (view) => {
+      onDraw: (view, how) => {
         endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
         storeLastView(view, table.holder);
-        tutorial.onView(view);
+        tutorial.onView(view, how);
         buy.refresh(view);
       },
       // The guided first hand plays the usual flow with the usual answers, whatever the

@@ -20,7 +20,8 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
 /**
  * @typedef {object} TableHooks
  * @property {() => (void|Promise<void>)} [afterMove] after every move (the site saves)
- * @property {(view: any) => void} [onDraw] after every drawing (the embed's bar and size)
+ * @property {(view: any, how: {controls: boolean}) => void} [onDraw] after every drawing (the
+ *   embed's bar and size); `controls`: a person's decision was drawn (not an automatic move's)
  * @property {(view: any, hand: any) => void} [onHandEnd] once per newly finished hand
  * @property {(err: any) => void} [onError] something went wrong inside run()
  * @property {() => void} [onHumanMove] before the computer answers a human's move
@@ -241,7 +242,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     const finished = view.hands?.length ?? 0;
     if (finished > table.hands && view.last_hand) hooks.onHandEnd?.(view, view.last_hand);
     table.hands = finished;
-    hooks.onDraw?.(view);
+    hooks.onDraw?.(view, { controls: !!built?.nodes.length });
     return built;
   }
 

@@ -152,14 +152,16 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
   }
 
   /** Every view drawn (table hook onDraw): view-triggered notes, and the view events refer to. */
-  function onView(/** @type {any} */ view) {
+  function onView(/** @type {any} */ view, /** @type {{controls?: boolean}} */ how = {}) {
     if (!active) return;
     lastView = view;
     for (const step of STEPS) {
       if (!seen.has(step.id) && step.view && step.view(view)) fire(step, { ev: null, view });
     }
     if (batch.length) show(batch);
-    if (view.to_act === view.seat && view.legal?.length) batch = []; // the next notes start afresh
+    // the player's own decision is drawn: the next notes start afresh (an automatic move's
+    // drawing, such as a reveal played out for you, keeps the notes gathering)
+    if (how.controls && view.to_act === view.seat && view.legal?.length) batch = [];
   }
 
   /** A buy order was placed (the site calls this after the stack's click or the buy dialog). */
