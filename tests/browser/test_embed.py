@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -18,6 +17,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Frame, Page, Route, expect
 
+from support import wait_until
 from test_offline import Server, first_page, wait_controlled  # noqa: F401  (sw_browser below)
 from test_offline import sw_browser  # noqa: F401  (a fixture)
 
@@ -70,20 +70,6 @@ def watch_host_events(page: Page) -> None:
 
 def host_events(page: Page, kind: str) -> list[dict]:
     return [e for e in page.evaluate("window.__events") if e["type"] == kind]
-
-
-def wait_until(fn, what: str, timeout_s: float = 30, page: Page | None = None):
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = fn()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        if page is not None:
-            page.wait_for_timeout(50)
-        else:
-            time.sleep(0.05)
 
 
 def frame_of(page: Page, selector: str) -> Frame:
