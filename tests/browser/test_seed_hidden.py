@@ -145,3 +145,35 @@ def test_a_link_seed_is_not_echoed(page: Page):
     assert saved_seed(page) == 737373
     assert_hidden(page, 737373, "a match from a link")
 
+
+def test_a_live_embedded_deal_hides_its_seed_until_it_is_over(page: Page):
+    """docs/embedding.md: the embed's log and its link to the full game leave a live deal's seed
+    out while it is played; "Start again" has the engine replay the same cards; once the deal
+    is over the link replays that very deal."""
+    page.goto("index.html?embed=1&p=bot:casual/mary:Mary&p=bot:casual/henry:Henry&rule.max_hands=1"
+              "&seat=none&autoplay=0&pace=instant")
+    settle(page, 0, BOOT_S)
+    full = page.locator("#embed-full")
+    expect(page.locator("#log")).to_contain_text("A new deal: Mary, Henry.")
+    expect(page.locator("#log")).not_to_contain_text("Seed")
+    expect(full).to_contain_text("Open the full game")
+    assert "seed=" not in (full.get_attribute("href") or "")
+
+    def play_to_the_end() -> tuple[list[str], str]:
+        page.locator("#embed-play").click()
+        expect(full).to_contain_text("Play this deal in the full game", timeout=60000)
+        lines = page.locator("#log li").all_inner_texts()
+        return lines[1:], full.get_attribute("href") or ""
+
+    deal, link = play_to_the_end()
+    seed = re.search(r"[?&]seed=(\d+)", link)
+    assert seed and deal, link
+    assert "Seed" not in "\n".join(deal)
+    before = state(page)[1]
+    page.locator("#embed-restart").click()
+    settle(page, before)
+    expect(page.locator("#log")).to_contain_text("The deal starts again.")
+    expect(full).to_contain_text("Open the full game")
+    assert "seed=" not in (full.get_attribute("href") or "")
+    again, link_again = play_to_the_end()
+    assert again == deal and link_again == link  # the same cards, the same story
