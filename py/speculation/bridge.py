@@ -203,15 +203,23 @@ class Session:
         return out
 
     def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The match's record; while it is being played without its seed and deck orders (with
+        them anyone could replay the engine and read every face-down card)."""
         game = self._need_game()
-        return {"record": record_of(game, self.seats)}
+        return {"record": record_of(game, self.seats, withhold=not game.is_over)}
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
         install = req.get("install", True)
         if not isinstance(install, bool):
             raise BridgeError("bad_request", "replay's 'install' must be true or false")
-        record = req.get("record")
+        if _flag(req, "current"):  # the match in progress: its seed never leaves the engine
+            if "record" in req:
+                raise BridgeError("bad_request", "replay takes a 'record' or 'current': true, "
+                                  "not both")
+            record: Any = record_of(self._need_game(), self.seats)
+        else:
+            record = req.get("record")
         if isinstance(record, dict):
             _check_seed(record.get("seed", 0))
         game = game_from_record(record, req.get("upto"))

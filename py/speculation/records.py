@@ -33,18 +33,34 @@ VERSION = 1  # of records
 SNAPSHOT_VERSION = 2  # 2 added the integrity check over seats, history and state
 LEGACY_SNAPSHOT_VERSION = 1  # still read (replayed and compared, no check): players' old saves
 MAX_ACTIONS = 200_000
+# What a record of a match still being played leaves out: with the seed (or the deck orders)
+# anyone could replay the engine and read every face-down card.
+WITHHELD = ["seed", "decks"]
 
 
 def record_of(game: Game, seats: list[dict[str, Any]] | None = None,
-              meta: dict[str, Any] | None = None) -> dict[str, Any]:
+              meta: dict[str, Any] | None = None, *, withhold: bool = False) -> dict[str, Any]:
     """The record of everything played so far. ``seats`` may describe who sits where (human or
-    bot) and ``meta`` carries free-form notes; neither affects the replay."""
+    bot) and ``meta`` carries free-form notes; neither affects the replay. With ``withhold``
+    (the bridge's ``record`` while the match is being played) the seed and the deck orders are
+    left out and ``withheld`` names them: such a record shows who played what, and
+    ``game_from_record`` refuses to replay it.
+
+    >>> from speculation.game import Game
+    >>> partial = record_of(Game(["Fanny", "Edmund"], seed=3), withhold=True)
+    >>> "seed" in partial, partial["withheld"]
+    (False, ['seed', 'decks'])
+    """
     rec: dict[str, Any] = {
         "format": RECORD_FORMAT, "version": VERSION, "players": list(game.names),
-        "rules": game.rules.to_dict(), "seed": game.seed,
+        "rules": game.rules.to_dict(),
     }
-    if game.decks:
-        rec["decks"] = [[card_str(c) for c in d] for d in game.decks]
+    if withhold:
+        rec["withheld"] = list(WITHHELD)
+    else:
+        rec["seed"] = game.seed
+        if game.decks:
+            rec["decks"] = [[card_str(c) for c in d] for d in game.decks]
     rec["actions"] = [a.to_dict() for a in game.actions]
     if seats is not None:
         rec["seats"] = seats
@@ -64,6 +80,11 @@ def game_from_record(record: Any, upto: int | None = None) -> Game:
     if not _is_version(record.get("version", VERSION), VERSION):
         raise RecordError("bad_version", f"record version {str(record.get('version'))[:20]} is not "
                           f"supported (this engine reads version {VERSION}, a whole number)")
+    if "withheld" in record:
+        raise RecordError("bad_record", "this record was taken while its match was still being "
+                          "played, so it leaves out the seed and the deck orders (they would show "
+                          "the face-down cards) and cannot be replayed; the record of a finished "
+                          "match can")
     try:
         rules = rules_from(record.get("preset", "parlett"), record.get("rules", {}))
         players = record.get("players")

@@ -326,7 +326,10 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     assert "seed=" in full and "deck=" in full and "rule.facedown_buying=off" in full
     # a new deal with the same people: the computer plays every seat, and the bar has no steps
     example.evaluate("(el) => el.newDeal(42)")
-    expect(frame.locator("#log")).to_contain_text("Seed 42", timeout=30000)
+    expect(frame.locator("#log")).to_contain_text("A new deal: ", timeout=30000)
+    # The deal's seed is never shown while it is played, not in the log nor in the link.
+    expect(frame.locator("#log")).not_to_contain_text("Seed")
+    assert "seed=" not in (frame.locator("#embed-full").get_attribute("href") or "")
     expect(frame.locator("#embed-back")).to_be_hidden()
     expect(frame.locator("#embed-step")).to_have_text("")
     expect(frame.locator("#seats .seat-kind").first).to_contain_text("computer")

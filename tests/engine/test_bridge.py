@@ -93,10 +93,79 @@ def test_record_and_replay_upto():
         assert call(s, op="act", action={"seat": v["to_act"], "type": kind})["ok"]
     rec = call(s, op="record")["record"]
     assert len(rec["actions"]) == 3
-    t = Session()
-    r = call(t, op="replay", record=rec, upto=1, seat=None)
+    # The match goes on, so its record cannot be replayed elsewhere (no seed): the page steps
+    # through it with `current`, and the match in progress stays as it was.
+    before = call(s, op="save")["snapshot"]
+    r = call(s, op="replay", current=True, upto=1, seat=None, install=False)
     assert r["ok"] and r["steps"] == 3 and r["last_action"] == {"seat": 0, "type": "deal"}
     assert r["view"]["pot"] == 12
+    assert call(s, op="save")["snapshot"] == before
+
+
+# ----------------------------------------------------------------- the seed stays in the engine
+# Face-down cards are unknown to everybody (docs/rules-decisions.md): with the seed or the deck
+# orders anyone could run the engine again and read them, so nothing the page receives during
+# a match carries either (docs/protocol.md "record").
+
+SEED = 987654321
+ONE_HAND = [["2S", "3S", "4S"], ["5S", "6S", "7S"], ["AH", "9S", "TS"]]
+ONE_HAND_MOVES = ({"seat": 0, "type": "deal"}, {"seat": 0, "type": "keep"},
+                  {"seat": 1, "type": "reveal"}, {"seat": 2, "type": "reveal"})
+
+
+def one_hand_match() -> tuple[Session, list[str]]:
+    """Mary turns up the ace of trumps in the only hand: four moves end the match."""
+    from speculation.records import deck_for_deal
+
+    deck = deck_for_deal(ONE_HAND, "KH")
+    return started(seed=SEED, decks=[deck], rules={"facedown_buying": "off", "max_hands": 1}), deck
+
+
+def test_record_withholds_the_seed_and_decks_until_the_match_is_over():
+    s, deck = one_hand_match()
+    answers = [s.handle(json.dumps({"op": "view", "seat": 0}))]
+    for move in ONE_HAND_MOVES[:-1]:
+        answers.append(s.handle(json.dumps({"op": "act", "action": move, "viewer": 0})))
+        rec = call(s, op="record")["record"]
+        assert "seed" not in rec and "decks" not in rec and rec["withheld"] == ["seed", "decks"]
+        assert rec["actions"] and rec["players"] == ["Fanny", "Edmund", "Mary"]
+        for op in ({"op": "record"}, {"op": "log"}, {"op": "summary"}, {"op": "view"},
+                   {"op": "review", "seat": 0},
+                   {"op": "replay", "current": True, "upto": 1, "install": False, "seat": 0}):
+            answers.append(s.handle(json.dumps(op)))
+    deck_text = json.dumps(deck, separators=(",", ":"))[1:-1]
+    for text in answers:
+        assert str(SEED) not in text and deck_text not in text and '"seed":' not in text, text[:200]
+    # Such a record is refused by a replay (it would deal other cards), and nothing changes.
+    before = call(s, op="save")["snapshot"]
+    for session in (s, Session()):
+        r = call(session, op="replay", record=rec)
+        assert r["error"]["code"] == "bad_record" and "still being played" in r["error"]["message"]
+    assert call(s, op="save")["snapshot"] == before
+    # The last move ends the match: now the record is whole and replays anywhere.
+    view = call(s, op="act", action=ONE_HAND_MOVES[-1], viewer=0)["view"]
+    assert view["match_over"]
+    rec = call(s, op="record")["record"]
+    assert rec["seed"] == SEED and rec["decks"] == [deck] and "withheld" not in rec
+    again = call(Session(), op="replay", record=rec, seat=0)
+    assert again["ok"] and again["view"] == view
+
+
+def test_replay_of_the_current_match_starts_it_again_or_looks_back():
+    s, _ = one_hand_match()
+    fresh = s.game.state_dict()
+    for move in ONE_HAND_MOVES[:2]:
+        call(s, op="act", action=move)
+    r = call(s, op="replay", current=True, upto=0, seat=0)  # install: the deal starts again
+    assert r["ok"] and r["steps"] == 2 and r["view"]["phase"] == "deal"
+    assert s.game.state_dict() == fresh and len(s.game.actions) == 0
+    for bad, code in (({"current": True, "record": {"players": ["A", "B"]}}, "bad_request"),
+                      ({"current": "yes"}, "bad_request"), ({"current": True, "upto": 5}, "bad_step")):
+        before = call(s, op="save")["snapshot"]
+        r = call(s, op="replay", **bad)
+        assert r["error"]["code"] == code and r["error"]["message"], bad
+        assert call(s, op="save")["snapshot"] == before
+    assert call(Session(), op="replay", current=True)["error"]["code"] == "no_match"
 
 
 @pytest.mark.parametrize("settings,code", [

@@ -357,7 +357,9 @@ def _replace(value: Any, path: tuple, new: Any) -> Any:
 @pytest.fixture(scope="module")
 def saved_match() -> tuple[Session, str, dict[str, Any]]:
     s = session_mid_match(seed=21, steps=60, players=3)
-    record = request(s, {"op": "record"})["record"]
+    # The whole record, seed included (the one inside the save): the ``record`` op withholds
+    # the seed until the match is over.
+    record = json.loads(saved(s))["record"]
     return s, saved(s), record
 
 
@@ -512,13 +514,14 @@ def test_a_bad_viewer_seat_refuses_the_whole_request(viewer: Any) -> None:
     record = request(s, {"op": "record"})["record"]
     other = session_mid_match(seed=32, steps=4, players=2)
     other_save = saved(other)
-    other_record = request(other, {"op": "record"})["record"]
+    other_record = json.loads(other_save)["record"]  # whole: the record op withholds the seed
     bad = [  # (request, the field naming the viewer)
         ({"op": "act", "action": {"seat": game.to_act, "type": "deal"}}, "viewer"),
         ({"op": "new_match", "settings": {"players": [{"name": "x"}, {"name": "y"}],
                                           "seed": 1}}, "seat"),
         ({"op": "load", "snapshot": other_save}, "seat"),
         ({"op": "replay", "record": other_record}, "seat"),
+        ({"op": "replay", "current": True, "upto": 0}, "seat"),
     ]
     for req, key in bad:
         expect_refused(s, {**req, key: viewer}, "bad_seat")

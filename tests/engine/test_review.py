@@ -245,15 +245,16 @@ def test_review_needs_a_match():
 
 
 def test_replay_without_install_leaves_the_match_alone():
-    """The review steps through the record with replay's ``install: false``: the view at that
+    """The review steps through the match in progress with replay's ``current: true`` and
+    ``install: false`` (its record withholds the seed until the match is over): the view at that
     step comes back and the match in progress is untouched."""
     s = bot_match(seed=2, hands=2)
     play_out(s, stop=lambda v: v["hand"] == 2)
     rec = call(s, op="record")["record"]
     before = call(s, op="save")["snapshot"]
-    r = call(s, op="replay", record=rec, upto=3, seat=0, install=False)
+    r = call(s, op="replay", current=True, upto=3, seat=0, install=False)
     assert r["ok"] and r["steps"] == len(rec["actions"]) and r["view"]["hand"] == 1
     assert r["view"]["seats"][1]["kind"] == "bot"
     assert call(s, op="save")["snapshot"] == before
-    assert call(s, op="replay", record=rec, install="no")["error"]["code"] == "bad_request"
+    assert call(s, op="replay", current=True, install="no")["error"]["code"] == "bad_request"
     assert call(s, op="save")["snapshot"] == before

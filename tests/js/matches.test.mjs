@@ -12,6 +12,14 @@ test("a log that is not a list of {text, cls} strings is repaired, not refused",
   assert.equal(cleanUi({ log: Array.from({ length: 400 }, (_, i) => ({ text: `l${i}`, cls: "" })) }).log.length, 150);
 });
 
+test("an old save's log loses the seed it wrote when the match started", () => {
+  // With the seed anyone could replay the engine and read the face-down cards (docs/protocol.md).
+  const log = [{ text: "A new match: Julia, Mary, Henry, Edmund. Seed 123456789.", cls: "hand-sep" },
+    { text: "Mary takes the pot. Seed 5.", cls: "" }];
+  assert.deepEqual(cleanUi({ log }).log.map((x) => x.text),
+    ["A new match: Julia, Mary, Henry, Edmund.", "Mary takes the pot. Seed 5."]);
+});
+
 test("a holder is a person's seat of this match, else null", () => {
   const view = { seats: [{ kind: "human" }, { kind: "bot" }] };
   assert.equal(holderFor(cleanUi({ holder: 0 }).holder, view), 0);

@@ -320,7 +320,7 @@ function command(/** @type {any} */ m) {
       else if ((m.by ?? 1) > 0) await em.table.stepBots(m.to == null ? m.by ?? 1 : 1);
     } else if (m.type === "restart") {
       if (em.mode === "scenario" || !em.settings) await startScenario();
-      else { em.table.autoplay = em.config.autoplay ?? true; await startLive(em.settings); }
+      else { em.table.autoplay = em.config.autoplay ?? true; await restartLive(); }
     } else if (m.type === "new-deal") {
       const settings = liveFromCurrent(m.seed);
       em.table.autoplay = em.config.autoplay ?? true;
@@ -474,7 +474,9 @@ function liveSettings(/** @type {any} */ config) {
   if (s.preset) settings.preset = s.preset;
   if (s.rules) settings.rules = s.rules;
   if (s.decks) settings.decks = s.decks;
-  settings.seed = s.seed ?? Math.floor(Math.random() * 1e9);
+  // Without a seed in the link the engine draws one and keeps it until the deal is over: with
+  // it anyone could read the face-down cards (docs/protocol.md).
+  if (s.seed != null) settings.seed = s.seed;
   return { settings, seat };
 }
 
@@ -490,7 +492,8 @@ function liveFromCurrent(/** @type {number|undefined} */ seed) {
     ({ players, preset, rules } = em.settings);
   }
   /** @type {any} */
-  const s = { players, seed: seed ?? Math.floor(Math.random() * 1e9) };
+  const s = { players };
+  if (seed != null) s.seed = seed; // else the engine draws it (and keeps it to itself)
   if (preset) s.preset = preset;
   if (rules) s.rules = rules;
   return s;
@@ -506,10 +509,33 @@ async function startLive(/** @type {any} */ settings) {
   em.settings = settings;
   em.table.cancel();
   em.table.reset();
-  em.table.log(`A new deal: ${settings.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${settings.seed}.`, "hand-sep");
+  // Who plays, never the seed (even one the host chose: the reader may not know it).
+  em.table.log(`A new deal: ${settings.players.map((/** @type {any} */ p) => p.name).join(", ")}.`, "hand-sep");
   updateFullLink();
   await em.table.playOn();
   return true;
+}
+
+/** "Start again" on a live deal: the engine replays its own record to the start, so the same
+ * cards come again without the page ever holding the seed. */
+async function restartLive() {
+  const r = await em.table.request({ op: "replay", current: true, upto: 0, seat: reader() });
+  if (!r.ok) {
+    showError([`the deal could not start again (${r.error?.message ?? r.error?.code})`], { code: r.error?.code ?? "bad_record" });
+    return;
+  }
+  em.table.cancel();
+  em.table.reset();
+  em.table.log("The deal starts again.", "hand-sep");
+  updateFullLink();
+  await em.table.playOn();
+}
+
+/** A live deal is over: its record is whole now, so the link can replay this very deal. */
+async function linkTheFinishedDeal() {
+  if (em.mode !== "live" || !em.settings || !em.table.view?.match_over) return;
+  const r = await em.table.request({ op: "record" });
+  if (r.ok && !r.record.withheld) updateFullLink(r.record);
 }
 
 // ------------------------------------------------------------------ autoplay
@@ -536,7 +562,13 @@ function setAutoplay(/** @type {boolean} */ on) {
 
 // ------------------------------------------------------------------ the link to the full game
 
-function updateFullLink() {
+/**
+ * The link to the full game: a scenario's deal (its public record), or a live deal's players
+ * and rules. A live deal's seed and decks only once it is over (`finished`: the engine's whole
+ * record then): while it is played, a link that carried them would show its face-down cards.
+ * @param {any} [finished]
+ */
+function updateFullLink(finished = null) {
   const a = $("embed-full");
   const u = new URL("index.html", location.href);
   const q = u.searchParams;
@@ -545,7 +577,8 @@ function updateFullLink() {
     players = em.record.players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === 0 ? { name, kind: "human" } : { name, kind: "bot", bot: botFor(name) }));
     ({ preset, rules, seed, decks } = em.record);
   } else if (em.settings) {
-    ({ players, preset, rules, seed, decks } = em.settings);
+    ({ players, preset, rules } = em.settings);
+    if (finished) ({ seed, decks } = finished);
   } else return;
   const base = presetValues(preset);
   for (const p of players) q.append("p", p.kind === "bot" && p.bot ? `bot:${p.bot}:${p.name}` : `human:${p.name}`);
@@ -557,7 +590,7 @@ function updateFullLink() {
   }
   for (const d of decks ?? []) q.append("deck", d.join(","));
   a.href = u.href;
-  a.firstChild.textContent = em.mode === "scenario" ? "Play this deal in the full game" : "Open the full game";
+  a.firstChild.textContent = em.mode === "scenario" || finished ? "Play this deal in the full game" : "Open the full game";
 }
 
 function presetValues(/** @type {string|undefined} */ id) {
@@ -664,7 +697,10 @@ export function startEmbed() {
       onHandEnd: announceHand,
       onError: (err) => post("error", { code: "internal", message: String(err?.message ?? err) }),
       onHumanMove: () => { em.table.autoplay = true; }, // the computer answers the reader at once
-      onStop: () => setAutoplay(false),
+      onStop: () => {
+        setAutoplay(false);
+        linkTheFinishedDeal().catch((err) => console.error(err));
+      },
     },
   });
   applyTheme(config.theme);

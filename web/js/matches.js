@@ -102,6 +102,8 @@ export function saveFileUrl(/** @type {string} */ raw) {
  * The page's part of a save, repaired rather than refused: the log keeps only {text, cls}
  * string pairs (at most 150), the holder is a seat number or null (checked against the seats
  * once the engine has loaded the match: see holderFor), seenHand a hand number or null.
+ * Saves from earlier versions logged the seed when a match started ("… Seed 42."): it goes
+ * (with the seed anyone could read the face-down cards of the match being resumed).
  * @param {unknown} ui
  * @returns {{holder: number|null, seenHand: number|null, log: {text: string, cls: string}[]}}
  */
@@ -110,10 +112,15 @@ export function cleanUi(ui) {
   const log = Array.isArray(u.log) ? u.log : [];
   const items = log
     .filter((/** @type {any} */ x) => x && typeof x === "object" && typeof x.text === "string" && x.text !== "")
-    .map((/** @type {any} */ x) => ({ text: x.text.slice(0, 1000), cls: typeof x.cls === "string" && /^[a-z-]{0,20}$/.test(x.cls) ? x.cls : "" }))
+    .map((/** @type {any} */ x) => ({ text: withoutSeed(x.text.slice(0, 1000)), cls: typeof x.cls === "string" && /^[a-z-]{0,20}$/.test(x.cls) ? x.cls : "" }))
     .slice(-150);
   const int = (/** @type {unknown} */ v) => (Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0 ? /** @type {number} */ (v) : null);
   return { holder: int(u.holder), seenHand: int(u.seenHand), log: items };
+}
+
+/** A log line without the seed earlier versions wrote after "A new match: …" / "A new deal: …". */
+function withoutSeed(/** @type {string} */ text) {
+  return text.replace(/^(A new (?:match|deal): [^]*?\.) Seed \d+\.$/u, "$1");
 }
 
 /** The saved holder if it is a person's seat of this match, else null (the first person's). */

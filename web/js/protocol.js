@@ -404,11 +404,12 @@
  * @property {string[]} players
  * @property {string} [preset]
  * @property {Rules} [rules]
- * @property {number} [seed]
- * @property {CardName[][]} [decks]
+ * @property {number} [seed] absent from the `record` op's answer until the match is over
+ * @property {CardName[][]} [decks] likewise
  * @property {Action[]} [actions]
  * @property {PlayerSpec[]} [seats]
  * @property {Record<string, unknown>} [meta]
+ * @property {string[]} [withheld] while the match is played: ["seed", "decks"] (not replayable)
  */
 
 /**
@@ -435,7 +436,8 @@
  * @typedef {{op: "save"}} SaveRequest
  * @typedef {{op: "load", snapshot: string, seat?: Seat | null}} LoadRequest
  * @typedef {{op: "record"}} RecordRequest
- * @typedef {{op: "replay", record: GameRecord, upto?: number, seat?: Seat | null}} ReplayRequest
+ * @typedef {{op: "replay", record: GameRecord, upto?: number, seat?: Seat | null, install?: boolean}
+ *   | {op: "replay", current: true, upto?: number, seat?: Seat | null, install?: boolean}} ReplayRequest
  * @typedef {{op: "summary"}} SummaryRequest
  * @typedef {{op: "log", since?: number}} LogRequest
  */

@@ -9,7 +9,7 @@
 //   await openReview({ engine: table, seat: 0 });            // the whole match
 //   await openReview({ engine: table, seat: 0, hand: 3 });   // one hand
 //   reviewEntry(table, view);   // after a hand: show the "Review the last hand" button
-import { createStepper } from "./stepper.js";
+import { createStepper, CURRENT } from "./stepper.js";
 import { cardFace, theCard } from "./cards.js";
 import { chips, seatName } from "./text.js";
 
@@ -68,7 +68,9 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
   const inScope = entries.filter((e) => hand == null || e.hand === hand);
   const first = hand == null ? 0 : Math.min(...inScope.map((e) => e.step));
   const last = inScope.length ? Math.max(...inScope.map((e) => e.step)) + 1 : rec.record.actions.length;
-  const stepper = createStepper(engine, rec.record, { seat });
+  // The engine replays the match from its own record: the one `record` gives withholds the seed
+  // while the match is being played (it would show the face-down cards).
+  const stepper = createStepper(engine, CURRENT, { seat, steps: rec.record.actions.length });
   /** @type {Map<number, any>} trade by the number of actions after which it is done */
   const tradeAt = new Map(review.trades.map((/** @type {any} */ t) => [t.step + 1, t]));
   const tradeSteps = [...tradeAt.keys()].sort((a, b) => a - b);

@@ -1,6 +1,9 @@
 // The new-match form, built generically from the engine's `hello` (presets, options, bots),
-// and the shareable link that reproduces its settings and seed. No rule knowledge here:
-// the engine validates everything and says what is wrong.
+// and the shareable link that reproduces its settings (and its seed, when the player typed
+// one). No rule knowledge here: the engine validates everything and says what is wrong.
+// The seed box is empty unless the player types a seed for the next match: an empty box means
+// "random", and the engine draws that seed itself and keeps it until the match is over (with
+// the seed anyone could read the face-down cards; docs/protocol.md).
 /** @typedef {import("./protocol.js").OptionSpec} OptionSpec */
 /** @typedef {import("./protocol.js").BotSpec} BotSpec */
 /** @typedef {import("./protocol.js").PresetSpec} PresetSpec */
@@ -25,12 +28,6 @@ function el(tag, cls, text) {
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
   return e;
-}
-
-export function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0] % 1000000000;
 }
 
 export class SetupForm {
@@ -306,7 +303,8 @@ export class SetupForm {
     $("setup-remove").disabled = n <= this.limits.players.min;
   }
 
-  /** Fill the form from settings ({players, preset, rules, seed}); missing parts get defaults. */
+  /** Fill the form from settings ({players, preset, rules, seed}); missing parts get defaults,
+   * and no seed leaves the seed box empty (a random deal). */
   /** @param {FormSettings} [settings] */
   fill(settings = {}) {
     this.build();
@@ -320,12 +318,13 @@ export class SetupForm {
     }
     while (list.children.length < this.limits.players.min) this.addPlayer();
     this.applyPreset(settings.preset ?? this.presets[0]?.id, settings.rules ?? {});
-    $("setup-seed").value = settings.seed ?? randomSeed();
+    $("setup-seed").value = settings.seed ?? "";
     this.syncButtons();
     this.updateLink();
   }
 
-  /** @returns {FormSettings & {players: PlayerSpec[], rules: Record<string, RuleValue>, seed: number}} */
+  /** The form's settings; `seed` only when the player typed one (none: the engine draws it).
+   * @returns {FormSettings & {players: PlayerSpec[], rules: Record<string, RuleValue>}} */
   read() {
     const players = [...document.querySelectorAll("#setup-players .setup-player")].map((/** @type {any} */ li, i) => {
       const name = li.querySelector(".pl-name").value.trim() || `Player ${i + 1}`;
@@ -342,8 +341,15 @@ export class SetupForm {
       if (JSON.stringify(v) !== JSON.stringify(base[name])) rules[name] = v;
     }
     const seedText = $("setup-seed").value.trim();
-    const seed = seedText === "" ? randomSeed() : Number(seedText);
-    return { players, preset, rules, seed };
+    return seedText === "" ? { players, preset, rules } : { players, preset, rules, seed: Number(seedText) };
+  }
+
+  /** A match has started with the form's seed: the box is empty again (the next match is
+   * random unless the player types another), and so is the link's seed. */
+  forgetSeed() {
+    if (!this.built) return;
+    $("setup-seed").value = "";
+    this.updateLink();
   }
 
   updateLink() {

@@ -8,7 +8,7 @@
 import { createTable } from "./table.js";
 import { startEngine, showBootError } from "./boot-screen.js";
 import { setStatus, applyDisplaySettings } from "./render.js";
-import { SetupForm, settingsFromUrl, hasSettingsInUrl, randomSeed, DEFAULT_HUMAN } from "./setup.js";
+import { SetupForm, settingsFromUrl, hasSettingsInUrl, DEFAULT_HUMAN } from "./setup.js";
 import { loadSettings, saveSettings, readSave, writeSave, clearSave, parseSave, markResuming,
   resumeDiedOn } from "./storage.js";
 import { requestPersistence, noteSave } from "./offline.js";
@@ -294,7 +294,8 @@ export function startSite() {
     /** @type {import("./protocol.js").PlayerSpec[]} */
     const players = [{ name: DEFAULT_HUMAN, kind: "human" }];
     for (const [bot, name] of QUICK_BOTS) if (bots.has(bot)) players.push({ name, kind: "bot", bot });
-    return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS }, seed: randomSeed() };
+    // No seed: the engine draws it and keeps it until the match is over (docs/protocol.md).
+    return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS } };
   }
 
   function showWelcome(/** @type {boolean} */ canContinue) {
@@ -360,10 +361,11 @@ export function startSite() {
     table.reset({ holder: null });
     matchId = newMatchId();
     adopt = false;
-    const seed = s.seed ?? r.view?.record?.seed ?? (await table.request({ op: "record" })).record?.seed;
     buy.clear();
     $("auto-note").hidden = true;
-    table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}. Seed ${seed}.`, "hand-sep");
+    // Who plays, never the seed: with it anyone could read the face-down cards (docs/protocol.md).
+    table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}.`, "hand-sep");
+    setup?.forgetSeed(); // a seed typed or linked was this match's: the form's next one is random
     closeSetup();
     hideWelcome();
     if (!fromLink) $("notice").hidden = true;
@@ -529,8 +531,7 @@ export function startSite() {
       }
       setup.fill(fromUrl);
       // The link's own values go to the engine unchanged: it is the judge of what is allowed.
-      const full = { ...setup.read(), ...fromUrl };
-      full.seed = fromUrl.seed ?? full.seed ?? randomSeed();
+      const full = { ...setup.read(), ...fromUrl }; // no seed in the link: the engine draws one
       await startMatch(full, { fromLink: true });
       return;
     }
