@@ -90,8 +90,10 @@ def test_play_never_shows_the_seed_of_the_match_in_progress(page: Page):
     # replays its own record), and still nothing shows the seed.
     play_until(page, lambda p: p.locator("#hand-result").get_by_role("button", name="Next hand").is_visible())
     assert_hidden(page, seed, "the end of the first hand")
+    ended = re.search(r"\d+", page.inner_text("#hand-result-title"))
+    assert ended, page.inner_text("#hand-result-title")
     page.locator("#btn-log").click()
-    expect(page.locator("#btn-review-hand")).to_have_text("Review hand 1")
+    expect(page.locator("#btn-review-hand")).to_have_text(f"Review hand {ended.group()}")
     page.locator("#btn-review-hand").click()
     dlg = page.locator("#review")
     expect(dlg).to_be_visible()

@@ -329,8 +329,11 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       const t = view.to_act;
       if (view.match_over || t == null) { draw(view); hooks.onStop?.(); return; }
       const lh = view.last_hand;
-      // A hand has just ended (phase "deal" and last_hand): let the humans look at it first.
-      if (site && lh && view.phase === "deal" && table.seenHand !== lh.number && humanSeats(view).length) {
+      // A hand has just ended (phase "deal" and last_hand): let the humans look at it first;
+      // while its panel is open (say a question over it was answered "Keep playing"), the
+      // panel's "Next hand" is still the only way on.
+      if (site && lh && view.phase === "deal" && (table.seenHand !== lh.number || handResult.isOpen())
+          && humanSeats(view).length) {
         draw(view);
         table.seenHand = lh.number;
         handResult.focus();
