@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from saves import MATCH, SAVE_KEY, answer_replace, goto_link, saved_list, stored
-from support import BOOT_S, continue_match, one_move, set_pace, settle, state, wait_ready
+from support import BOOT_S, continue_match, one_move, scenario_url, set_pace, settle, state, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -228,3 +228,29 @@ def test_a_version_1_save_of_the_released_site_resumes(page: Page):
     assert len(old_actions) == 31 and saved_list(page) == []
     one_move(page)
     assert stored(page)["match"] == now["match"] and saved_list(page) == []
+
+
+def test_keep_playing_over_the_end_of_hand_panel_changes_nothing(page: Page):
+    """The end-of-hand panel holds the one way on: a "replace the match?" question answered
+    "Keep playing" over it leaves the panel, the hand and the save as they were (it used to deal
+    the next hand behind the panel). Rules: an ace of trumps as the upcard wins at once."""
+    page.goto("index.html")
+    wait_ready(page)
+    set_pace(page, "instant")
+    deck = ["3H", "4S", "5C", "6S", "7C", "8S", "AH"]  # Fanny deals and owns the ace upcard
+    goto_link(page, scenario_url(["Fanny", "bot:casual/edmund:Edmund"], seed=3, decks=[deck],
+                                 rules={"max_hands": 3}), answer=None)
+    panel = page.locator("#hand-result")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_role("button", name="Next hand")).to_be_visible()
+    before = stored(page)
+    page.get_by_role("button", name="New match").click()
+    page.get_by_role("button", name="Deal the first hand").click()
+    answer_replace(page, "Keep playing")
+    expect(panel).to_be_visible()
+    expect(page.locator("#info-hand")).to_have_text("1")
+    assert stored(page)["actions"] == before["actions"]
+    b = state(page)[1]
+    panel.get_by_role("button", name="Next hand").click()
+    settle(page, b)
+    expect(page.locator("#info-hand")).to_have_text("2")

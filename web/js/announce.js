@@ -82,7 +82,9 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     banner.classList.add("is-in");
     // the hand's result stays until something else is announced
     if (item.kind === "result" && !queue.length) return;
-    timer = setTimeout(next, BANNER_MS[pace()] ?? BANNER_MS.normal);
+    // with more waiting, each stays a little shorter, so a burst of events does not lag behind
+    const ms = BANNER_MS[pace()] ?? BANNER_MS.normal;
+    timer = setTimeout(next, queue.length ? Math.round(ms * 0.65) : ms);
   }
 
   /** Banners for a move's events. @param {any[]} events @param {any} view */
