@@ -38,6 +38,8 @@ def test_end_of_hand_panel_is_over_the_table_with_next_hand_inside(page: Page, s
     assert_no_axe_violations(page, "the end-of-hand panel")
     nxt.click()
     expect(panel).to_be_hidden()
+    # the result's banner goes with its panel: nothing sits over the summary
+    expect(page.locator("#announce-banner")).to_be_hidden()
     expect(page.locator("#match-summary-title")).to_be_focused()
     summary = page.locator("#match-summary")
     expect(summary.get_by_role("button", name="Rematch")).to_be_visible()

@@ -22,8 +22,9 @@ export function change(c, zero = "0") {
  * @param {Document} [opts.root]
  * @param {boolean} [opts.site] the full panel (the site) or the compact result (an embed)
  * @param {(view: any) => void} [opts.onNext] "Next hand" was pressed
+ * @param {() => void} [opts.onLeave] the player left the panel by its button (either one)
  */
-export function createHandResult({ root = document, site = true, onNext = () => {} } = {}) {
+export function createHandResult({ root = document, site = true, onNext = () => {}, onLeave = () => {} } = {}) {
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
   /** the number of the hand whose panel the player closed */
   let closed = /** @type {number | null} */ (null);
@@ -82,13 +83,14 @@ export function createHandResult({ root = document, site = true, onNext = () => 
       next.addEventListener("click", () => {
         closed = h.number;
         show(view);
+        onLeave();
         const t = $("match-summary-title");
         t?.scrollIntoView({ block: "start" });
         t?.focus({ preventScroll: true });
       });
     } else {
       next.textContent = "Next hand";
-      next.addEventListener("click", () => { closed = h.number; show(view); onNext(view); });
+      next.addEventListener("click", () => { closed = h.number; show(view); onLeave(); onNext(view); });
     }
     row.append(next);
     parts.push(row);

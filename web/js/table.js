@@ -69,7 +69,9 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   let motionUntil = 0;
   let wasMyTurn = false;
   const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
-  const handResult = createHandResult({ root, site, onNext: nextHand });
+  // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
+  // result banner away with it: it would otherwise sit over the summary on a phone.
+  const handResult = createHandResult({ root, site, onNext: nextHand, onLeave: () => news?.clear() });
 
   const table = {
     engine,
