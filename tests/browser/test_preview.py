@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from support import (BOOT_S, READY, WATCH_CSP, assert_no_axe_violations, capture, continue_match,
-                     errors_in, one_move, open_match, set_pace, settle, state, wait_until)
+                     errors_in, open_match, set_pace, settle, state, wait_until)
 
 from speculation.bridge import Session
 from speculation.cards import card_str
@@ -72,14 +72,16 @@ class Held:
 
 @pytest.fixture(scope="module")
 def first_visit(browser: Browser, site_url: str) -> dict[str, str]:
-    """A match started from a link, the pace set to instant and the first move made: the
-    page's localStorage afterwards (the save and the last view among it)."""
+    """A match started from a link with the pace set to instant, stopped at Fanny's first
+    decision (the deal is made by itself: she keeps or sells the upcard, everyone's three
+    cards still face down): the page's localStorage then (the save and the last view among it).
+    A later stop could be the end of the hand, with no card face down left to look for."""
     ctx = new_context(browser, site_url)
     try:
         page = ctx.new_page()
         open_match(page, MATCH)
         set_pace(page, "instant")
-        one_move(page)  # Fanny deals; the computers play on until Fanny decides
+        expect(page.locator("#status")).to_contain_text("Your turn: Keep or sell")
         storage = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     finally:
         ctx.close()

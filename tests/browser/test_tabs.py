@@ -9,13 +9,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from saves import MATCH, stored
-from support import BOOT_S, one_move, set_pace, settle, state, wait_ready
+from support import BOOT_S, one_move, set_pace, settle, state, table, wait_ready
 
 pytestmark = pytest.mark.browser
 
 
 def seats_text(page: Page) -> list[str]:
-    return page.eval_on_selector_all("#seats .seat", "(els) => els.map((e) => e.textContent.replace(/\\s+/g, ' ').trim())")
+    """The seats as drawn, without the chip changes that float up for a moment."""
+    seats: list[str] = table(page)["seats"]
+    return seats
 
 
 def test_two_tabs_on_one_match(page: Page):
