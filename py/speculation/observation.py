@@ -177,7 +177,8 @@ class Observation:
     hands: tuple[HandResult, ...]
     fair: Fraction | None = None  # fair value in chips of the card at stake (Game.fair_value)
     match_end: str | None = None  # why the match ended (Game.match_end_reason)
-    # the kinds of move open to the seat to act (public: the prompt names only real choices)
+    # the kinds of move open to the seat to act in a haggle (public: the prompt names only
+    # real choices); empty in every other phase
     actor_moves: frozenset[str] = frozenset()
 
     @property
@@ -236,9 +237,15 @@ def observe(game: Game, seat: int | None = None) -> Observation:
         seen=frozenset(game.seen), unseen=game.unseen_count(), pending=pending(game),
         legal=legal, odds=odds, hands=tuple(game.hands),
         fair=game.fair_value(odds) if legal else None, match_end=game.match_end_reason(),
-        actor_moves=frozenset(t.kind for t in (legal if seat == game.to_act
-                                               else game.legal_actions(game.to_act)))
-        if game.to_act is not None else frozenset())
+        actor_moves=_actor_moves(game, seat, legal))
+
+
+def _actor_moves(game: Game, seat: int | None, legal: tuple[Template, ...]) -> frozenset[str]:
+    """The kinds of move open to the seat to act, for the prompt. Only a haggle's prompt needs
+    them (is a counter-offer possible?), so other phases skip the work (bots observe often)."""
+    if game.to_act is None or game.phase is not Phase.NEGOTIATION:
+        return frozenset()
+    return frozenset(t.kind for t in (legal if seat == game.to_act else game.legal_actions(game.to_act)))
 
 
 def pending(game: Game) -> Pending | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from saves import SAVE_KEY
-from support import BOOT_S, MOVES, log_text, open_match, set_settings, settle, state
+from support import BOOT_S, log_text, one_move, open_match, set_settings, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -47,22 +47,11 @@ def assert_hidden(page: Page, seed: int, where: str) -> None:
     assert not re.search(r"[Ss]eed \d", log_text(page)), f"{where}: the log names a seed"
 
 
-def move(page: Page) -> None:
-    """Make the first plain move the controls offer (keep, pass, decline, turn up, next hand)."""
-    before = state(page)[1]
-    buttons = page.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
-    expect(buttons.first).to_be_visible(timeout=30000)
-    buttons.first.click()
-    if page.locator("#confirm").is_visible():
-        page.locator("#confirm-ok").click()
-    settle(page, before, 60)
-
-
 def play_until(page: Page, done, limit: int = 300) -> None:
     for _ in range(limit):
         if done(page):
             return
-        move(page)
+        one_move(page)
     raise AssertionError(f"the match did not get there; status: {page.inner_text('#status')}")
 
 
@@ -75,7 +64,7 @@ def test_play_never_shows_the_seed_of_the_match_in_progress(page: Page):
     seed = saved_seed(page)
     assert_hidden(page, seed, "a new match")
     expect(page.locator("#log")).to_contain_text("A new match: Julia, Mary, Henry, Edmund.")
-    move(page)
+    one_move(page)
     assert_hidden(page, seed, "after the deal")
     # The set-up form opened over the match: an empty seed box (a random next match), and a
     # share link without the seed of the match being played.

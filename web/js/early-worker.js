@@ -6,6 +6,7 @@
 //   <script type="module" src="js/early-worker.js"></script>   (index.html, before main.js)
 //   import { takeEarlyWorker } from "./early-worker.js";   // engine.js: the same module instance
 //   takeEarlyWorker()   // {worker, startedAt, messages, errors} once, then null
+//   workerURL({role: "snapshot"})   // the worker's URL, for engine.js's own workers
 //
 // Only for the full site: an embed (?embed=1) validates its parameters before it boots. The
 // worker URL is the one engine.js would make with its default options (the snapshot allowed).
@@ -18,13 +19,24 @@
  * @property {ErrorEvent[]} errors load errors before anyone listened
  */
 
+/**
+ * The engine worker's URL (the build stamps its content hash here, so a new deploy never meets
+ * a stale worker), with `params` in its query. engine.js makes its workers from it too.
+ * @param {Record<string, string>} [params]
+ */
+export function workerURL(params = {}) {
+  const url = new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url;
+}
+
 /** @returns {EarlyWorker | null} */
 function start() {
   // The full site always boots the engine; an embed first checks its parameters (a bad one
   // gets a message and no engine), so it starts its worker the ordinary way, from engine.js.
   if (new URLSearchParams(location.search).get("embed") === "1") return null;
   try {
-    const worker = new Worker(new URL("./worker.js?v=__BUILD_HASH__", import.meta.url), { type: "module" });
+    const worker = new Worker(workerURL(), { type: "module" });
     const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
     worker.onmessage = (e) => { made.messages.push(e); };
     worker.onerror = (e) => { e.preventDefault(); made.errors.push(e); };

@@ -63,7 +63,7 @@
  * requests and responses are protocol.js's Request and Response.
  */
 
-import { takeEarlyWorker } from "./early-worker.js";
+import { takeEarlyWorker, workerURL } from "./early-worker.js";
 
 /** @typedef {import("./protocol.js").Request} Request */
 /** @typedef {import("./protocol.js").Op} Op */
@@ -137,12 +137,6 @@ const DEFAULT_TIMEOUT_MS = 120000;
 const DEFAULT_SNAPSHOT_DELAY_MS = 2000;
 const STOPPED = "The game engine was stopped.";
 
-/** @param {Record<string, string>} params */
-function workerURL(params) {
-  const url = new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url;
-}
 
 /** @param {string} name @param {unknown} detail */
 function markPerformance(name, detail) {
