@@ -138,6 +138,8 @@ def test_a_5000_deep_save_is_kept_and_the_page_starts_afresh(page: Page):
     starts: on this load and on every later one."""
     page.goto("index.html")
     wait_ready(page)
+    # "Play" deals at random: at normal pace a long run of computer moves could outlast a step
+    set_pace(page, "instant")
     deep = ('{"format":"speculation-snapshot","version":2,"record":{},"state":'
             + '{"a":' * 5000 + "1" + "}" * 5000 + "}")
     put_save(page, {"v": 1, "snapshot": deep, "ui": {}})
