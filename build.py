@@ -9,10 +9,13 @@
 What the build does (standard library only; pip and npm do the fetching):
 
 1. builds the engine wheel from pyproject.toml with ``pip wheel --no-deps``;
+   Pyodide's own Python (run in Node by ``tools/wheel_bytecode.mjs``) then adds the
+   bytecode of every module to it and to micropip's wheel (``__pycache__/*.cpython-314.pyc``,
+   unchecked-hash), so the browser's first imports compile nothing;
 2. copies the Pyodide runtime (installed by ``npm ci``) into ``<out>/pyodide/``;
 3. self-hosts micropip: ``pip download`` caches the wheel under ``build-cache/``
    (checked against a pinned sha256) and the deployed ``pyodide-lock.json`` is
-   cut down to that one package, carrying the wheel's real hash, so nothing is
+   cut down to that one package, carrying the shipped wheel's hash, so nothing is
    ever looked up on a CDN;
 4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``, and
    draws the app icons (PNG, standard library only) into ``<out>/icons/``;
@@ -146,6 +149,20 @@ def micropip_wheel() -> Path:
         path.unlink()
         raise BuildError(f"{MICROPIP_WHEEL}: sha256 {digest} is not the pinned {MICROPIP_SHA256}")
     return path
+
+
+def add_bytecode(pairs: list[tuple[Path, Path]]) -> None:
+    """Write each (plain, compiled) wheel pair: the plain wheel with the bytecode of its modules
+    added, compiled by Pyodide's own Python in Node (tools/wheel_bytecode.mjs), so that the
+    browser's first import of micropip and of the engine compiles nothing."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node (20 or later) is missing: the build compiles the wheels' bytecode "
+                         "with Pyodide under Node")
+    run([node, str(ROOT / "tools" / "wheel_bytecode.mjs"), *(str(p) for pair in pairs for p in pair)])
+    for _, compiled in pairs:
+        if not compiled.exists():
+            raise BuildError(f"tools/wheel_bytecode.mjs wrote no {compiled.name}")
 
 
 def pyodide_dir() -> Path:
@@ -339,10 +356,13 @@ def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB) -> dict:
     rt.mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyo / name, rt / name)
-    shutil.copy2(mp, rt / MICROPIP_WHEEL)
-    write_lock(pyo / "pyodide-lock.json", rt / "pyodide-lock.json", MICROPIP_SHA256)
+    with tempfile.TemporaryDirectory(prefix="spec-plain-wheel-") as tmp:
+        plain = build_wheel(Path(tmp))
+        wheel = out / "py" / plain.name
+        wheel.parent.mkdir()
+        add_bytecode([(plain, wheel), (mp, rt / MICROPIP_WHEEL)])
+    write_lock(pyo / "pyodide-lock.json", rt / "pyodide-lock.json", sha256_file(rt / MICROPIP_WHEEL))
 
-    wheel = build_wheel(out / "py")
     version = wheel.name.split("-")[1]
     make_icons(out / "icons")
 

@@ -26,9 +26,9 @@ function out(code) {
   process.exit(code);
 }
 
-let handle;
+let handle, engine;
 try {
-  const engine = await bootEngine(dist, { onOutput: (line) => report.errors.push(line), mark });
+  engine = await bootEngine(dist, { onOutput: (line) => report.errors.push(line), mark });
   report.build = { hash: engine.manifest.hash, wheel: engine.manifest.wheel, version: engine.manifest.version };
   report.python = engine.python;
   report.pyodide = engine.version;
@@ -96,6 +96,29 @@ if (started.ok) {
     report.load_same_view = loaded.ok === true && JSON.stringify(loaded.view) === JSON.stringify(before.view);
   }
 }
+
+// Where each loaded module of the engine and of micropip came from: its bytecode file from the
+// wheel (build.py adds it), checked as the import system would (magic, unchecked-hash flag,
+// the hash of the installed source).
+report.bytecode = JSON.parse(engine.pyodide.runPython(`
+import importlib.util, json, sys
+def origin(m):
+    spec = getattr(m, "__spec__", None)
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None  # a namespace package: nothing to compile
+    if not spec.cached:
+        return "no bytecode file"
+    try:
+        with open(spec.cached, "rb") as f: pyc = f.read(16)
+    except OSError:
+        return "no bytecode file"
+    with open(spec.origin, "rb") as f: src = f.read()
+    if pyc[:4] != importlib.util.MAGIC_NUMBER: return "another Python's bytecode"
+    if int.from_bytes(pyc[4:8], "little") != 1: return "not unchecked-hash bytecode"
+    return "bytecode" if pyc[8:16] == importlib.util.source_hash(src) else "stale bytecode"
+found = {n: origin(m) for n, m in sorted(sys.modules.items()) if n.split(".")[0] in ("speculation", "micropip")}
+json.dumps({n: o for n, o in found.items() if o is not None})
+`));
 
 // Throughput of the JSON boundary, for the record.
 const t = performance.now();

@@ -38,6 +38,14 @@ def test_engine_comes_from_the_built_wheel(smoke, site_dir):
     assert "/site-packages/speculation/" in smoke["module_file"]
 
 
+def test_the_wheels_bring_their_bytecode(smoke):
+    """build.py compiles the engine's and micropip's modules with Pyodide's Python (issue 13:
+    the first visit compiles nothing); every module the smoke loaded came from that bytecode."""
+    origins = smoke["bytecode"]
+    assert {"speculation.bridge", "speculation.game", "micropip"} <= set(origins)
+    assert {n: o for n, o in origins.items() if o != "bytecode"} == {}
+
+
 def test_hello(smoke):
     hello = smoke["calls"][0]
     assert hello["op"] == "hello" and hello["ok"], hello
