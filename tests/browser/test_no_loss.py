@@ -217,6 +217,7 @@ def test_a_version_1_save_of_the_released_site_resumes(page: Page):
     and is stored again at once as version 2 with an id; nothing goes to the saved list."""
     page.goto("index.html")
     wait_ready(page)
+    set_pace(page, "instant")  # the computer players move on from the save: no waiting on them
     fixture = json.loads((ROOT / "tests" / "fixtures" / "v1-save.json").read_text(encoding="utf-8"))
     put_save(page, fixture)
     page.reload()
