@@ -43,7 +43,7 @@ const STEPS = [
   { id: "upcard", event: "upcard",
     text: ({ ev }) => `${ev.text} Everyone has three cards face down that nobody may look at, their owner included. Only cards turned up count.` },
   { id: "keep-or-sell", view: (v) => v.phase === "sale" && v.to_act === v.seat && v.pending?.card === v.upcard,
-    text: () => "The upcard is yours: keep it, or sell it while it is the best trump showing. Any higher trump turned up later beats it, so try selling it: choose “Fixed price”, set the price to 2 and press “Offer for sale”." },
+    text: () => "The upcard is yours: keep it, or sell it while it is the best trump showing. Any higher trump turned up later beats it, so try selling it: choose “Fixed price”, set the price to 2 (under its worth, so that it sells) and press “Offer for sale”." },
   { id: "sale", event: "sold",
     text: ({ ev }) => `${ev.text} The price goes to the seller, not to the pot.` },
   { id: "skip", event: "reveal", test: (ev, view) => view?.best?.holder != null && view.best.holder !== ev.seat && view.best.holder !== view.seat,
