@@ -246,6 +246,10 @@ export function startSite() {
     rematch.className = "primary";
     rematch.textContent = "Rematch";
     rematch.addEventListener("click", () => table.run(() => startRematch()));
+    const same = document.createElement("button");
+    same.type = "button";
+    same.textContent = "Replay these deals";
+    same.addEventListener("click", () => table.run(() => startRematch({ sameDeals: true })));
     const again = document.createElement("button");
     again.type = "button";
     again.textContent = "Play again";
@@ -274,16 +278,21 @@ export function startSite() {
       openReview({ engine: table, seat: mySeat(table.view), hand: null, returnFocus: review })
         .catch((err) => console.error(err));
     });
-    return [rematch, review, again, custom, rec];
+    return [rematch, same, review, again, custom, rec];
   }
 
-  /** The same players and rules as the match just played, on a new deal (the engine picks the
-   * seed when none is given). */
-  async function startRematch() {
+  /** The same players and rules as the match just played, on new deals (the engine picks the
+   * seed when none is given), or with `sameDeals` on the very deals it had: its seed and decks,
+   * which the engine's record gives once the match is over (never while it is played). */
+  async function startRematch({ sameDeals = false } = {}) {
     const r = await table.request({ op: "record" });
     if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
     const rec = r.record;
-    await startMatch({ players: rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name })), rules: rec.rules });
+    if (sameDeals && (rec.withheld || rec.seed == null)) { setStatus("The deals of a match are only known once it is over."); return; }
+    const settings = { players: rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name })), rules: rec.rules };
+    if (!sameDeals) { await startMatch(settings); return; }
+    await startMatch({ ...settings, seed: rec.seed, ...(rec.decks ? { decks: rec.decks } : {}) },
+      { note: "The same deals as the match before, in the same order." });
   }
 
   // -------------------------------------------------------------- the first screen
@@ -333,10 +342,11 @@ export function startSite() {
    * The one way a new match starts (Play, the set-up form, a link, "Play again", Rematch, the
    * tutorial): ask before replacing the match in progress, and keep the old one.
    * @param {any} s the engine's `new_match` settings
-   * @param {{fromLink?: boolean}} [how]
+   * @param {{fromLink?: boolean, note?: string}} [how] note: a line for the log after the new
+   *   match's first
    * @returns {Promise<boolean>} whether the new match started
    */
-  async function startMatch(s, { fromLink = false } = {}) {
+  async function startMatch(s, { fromLink = false, note = "" } = {}) {
     await becomeWriter();
     if (!(await mayReplace())) {
       closeSetup();
@@ -365,6 +375,7 @@ export function startSite() {
     $("auto-note").hidden = true;
     // Who plays, never the seed: with it anyone could read the face-down cards (docs/protocol.md).
     table.log(`A new match: ${s.players.map((/** @type {any} */ p) => p.name).join(", ")}.`, "hand-sep");
+    if (note) table.log(note);
     setup?.forgetSeed(); // a seed typed or linked was this match's: the form's next one is random
     closeSetup();
     hideWelcome();
