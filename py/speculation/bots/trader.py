@@ -54,6 +54,7 @@ MAX_PRICE_STEPS = 60  # prices tried above the floor
 FAIR_SHRINK = 1.0  # an unknown judge of the exact odds, read as paying fair value
 SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its yardstick
 CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
+OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
 
 
@@ -387,6 +388,8 @@ def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
         # Nobody pays more than the part of the pot it does not already expect to win.
         room_fair = obs.pot * (1.0 - obs.odds.per_card * obs.stacks[b])
         room_naive = obs.pot * (1.0 - naive_card * obs.stacks[b])
+        if _overpays(r):  # ... unless it has already been seen paying far over the odds
+            room_fair = room_naive = float(obs.pot)
         kinds.append((r.naive_chance(), r.ceiling(NAIVE) * naive,
                       r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK),
                       0.12 if r.n else SD_FAIR, 0.15 if r.n else SD_NAIVE,
@@ -401,6 +404,13 @@ def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
                 row.append(min(cap_fair, on_fair * math.exp(rng.gauss(0, sd_fair))))
         out.append(row)
     return out
+
+
+def _overpays(r: Read) -> bool:
+    """Whether a seat has committed to pay far more than both yardsticks put on a card (an
+    overbidder): what it pays is no sign of what it expects the card to win."""
+    fair, naive = r.paid
+    return fair is not None and fair >= OVERPAY and (naive is None or naive >= OVERPAY)
 
 
 def _second(xs: list[float]) -> float:
