@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from random import Random
+from statistics import NormalDist
 
 from ..actions import Action
 from ..cards import rank_of
@@ -227,7 +228,9 @@ class TraderBot:
                     Action(self.seat, "sell_firm", x),
                     f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
             if auction is not None and x <= auction.price_max:  # type: ignore[operator]
-                gain = sum(max(math.floor(s2) + 1, x) - worth
+                # The bidding stops a chip above the runner-up's limit, or at the winner's own
+                # limit if that comes first, and never below the reserve.
+                gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
                            for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
                 plans.append((gain + self._taste("auction"), Decision(
                     Action(self.seat, "sell_auction", x),
@@ -394,16 +397,31 @@ def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
                       r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK),
                       0.12 if r.n else SD_FAIR, 0.15 if r.n else SD_NAIVE,
                       min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)))
-    out = []
-    for _ in range(SAMPLES):
-        row = []
-        for p, on_naive, on_fair, sd_fair, sd_naive, cap_fair, cap_naive in kinds:
-            if naive >= 0.5 and rng.random() < p:
-                row.append(min(cap_naive, on_naive * math.exp(rng.gauss(0, sd_naive))))
+    # Stratified draws (one per SAMPLES-quantile of the type and of the spread, in a seeded
+    # random order for each buyer): the plans' scores are far less noisy than with independent
+    # draws, so a price a chip too low no longer wins by luck of the sample.
+    columns = []
+    for p, on_naive, on_fair, sd_fair, sd_naive, cap_fair, cap_naive in kinds:
+        types, zs = _strata(rng), _strata(rng)
+        col = []
+        for u, v in zip(types, zs, strict=True):
+            z = _NORMAL.inv_cdf(v)
+            if naive >= 0.5 and u < p:
+                col.append(min(cap_naive, on_naive * math.exp(sd_naive * z)))
             else:
-                row.append(min(cap_fair, on_fair * math.exp(rng.gauss(0, sd_fair))))
-        out.append(row)
-    return out
+                col.append(min(cap_fair, on_fair * math.exp(sd_fair * z)))
+        columns.append(col)
+    return [list(row) for row in zip(*columns, strict=True)]
+
+
+_NORMAL = NormalDist()
+
+
+def _strata(rng: Random) -> list[float]:
+    """``SAMPLES`` uniform draws, one in each of ``SAMPLES`` equal slices of (0, 1), shuffled."""
+    xs = [(k + rng.random()) / SAMPLES for k in range(SAMPLES)]
+    rng.shuffle(xs)
+    return [min(max(x, 1e-9), 1 - 1e-9) for x in xs]
 
 
 def _overpays(r: Read) -> bool:
