@@ -137,7 +137,6 @@ const DEFAULT_TIMEOUT_MS = 120000;
 const DEFAULT_SNAPSHOT_DELAY_MS = 2000;
 const STOPPED = "The game engine was stopped.";
 
-
 /** @param {string} name @param {unknown} detail */
 function markPerformance(name, detail) {
   try { performance.mark(name, { detail }); } catch { /* marks are a nicety */ }

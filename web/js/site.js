@@ -289,10 +289,10 @@ export function startSite() {
     if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
     const rec = r.record;
     if (sameDeals && (rec.withheld || rec.seed == null)) { setStatus("The deals of a match are only known once it is over."); return; }
-    const settings = { players: rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name })), rules: rec.rules };
-    if (!sameDeals) { await startMatch(settings); return; }
-    await startMatch({ ...settings, seed: rec.seed, ...(rec.decks ? { decks: rec.decks } : {}) },
-      { note: "The same deals as the match before, in the same order." });
+    const players = rec.seats ?? rec.players.map((/** @type {string} */ name) => ({ name }));
+    const deals = sameDeals ? { seed: rec.seed, ...(rec.decks ? { decks: rec.decks } : {}) } : {};
+    await startMatch({ players, rules: rec.rules, ...deals },
+      sameDeals ? { note: "The same deals as the match before, in the same order." } : {});
   }
 
   // -------------------------------------------------------------- the first screen

@@ -57,6 +57,7 @@ SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its 
 CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
 OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
+_NORMAL = NormalDist()  # the standard normal, for the stratified samples of buyers
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,9 +413,6 @@ def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
                 col.append(min(cap_fair, on_fair * math.exp(sd_fair * z)))
         columns.append(col)
     return [list(row) for row in zip(*columns, strict=True)]
-
-
-_NORMAL = NormalDist()
 
 
 def _strata(rng: Random) -> list[float]:
