@@ -9,10 +9,12 @@
 What the build does (standard library only; pip and npm do the fetching):
 
 1. builds the engine wheel from pyproject.toml with ``pip wheel --no-deps``;
-   Pyodide's own Python (run in Node by ``tools/wheel_bytecode.mjs``) then adds the
-   bytecode of every module to it and to micropip's wheel (``__pycache__/*.cpython-314.pyc``,
-   unchecked-hash), so the browser's first imports compile nothing;
 2. copies the Pyodide runtime (installed by ``npm ci``) into ``<out>/pyodide/``;
+   Pyodide's own Python (run in Node by ``tools/bytecode.mjs``) adds the bytecode of every
+   module to the engine's wheel and to micropip's (``__pycache__/*.cpython-314.pyc``,
+   unchecked-hash), boots them as the site does, and replaces in ``python_stdlib.zip`` the
+   source of each standard module that boot imported by its bytecode: the browser's boot
+   compiles nothing;
 3. self-hosts micropip: ``pip download`` caches the wheel under ``build-cache/``
    (checked against a pinned sha256) and the deployed ``pyodide-lock.json`` is
    cut down to that one package, carrying the shipped wheel's hash, so nothing is
@@ -64,6 +66,7 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
+STDLIB_ZIP = "python_stdlib.zip"  # shipped with its boot modules as bytecode (tools/stdlib_bytecode.py)
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the PyPI wheel (it differs from the one named in Pyodide's lock).
@@ -151,18 +154,20 @@ def micropip_wheel() -> Path:
     return path
 
 
-def add_bytecode(pairs: list[tuple[Path, Path]]) -> None:
-    """Write each (plain, compiled) wheel pair: the plain wheel with the bytecode of its modules
-    added, compiled by Pyodide's own Python in Node (tools/wheel_bytecode.mjs), so that the
-    browser's first import of micropip and of the engine compiles nothing."""
+def add_bytecode(pairs: dict[str, tuple[Path, Path]]) -> None:
+    """Write each (plain, compiled) pair of ``micropip``, ``engine`` and ``stdlib``, compiled by
+    Pyodide's own Python in Node (tools/bytecode.mjs): the wheels with the bytecode of their
+    modules added, the standard-library zip with its boot modules as bytecode, so that the
+    browser's boot compiles nothing."""
     node = shutil.which("node")
     if node is None:
-        raise BuildError("node (20 or later) is missing: the build compiles the wheels' bytecode "
+        raise BuildError("node (20 or later) is missing: the build compiles the site's bytecode "
                          "with Pyodide under Node")
-    run([node, str(ROOT / "tools" / "wheel_bytecode.mjs"), *(str(p) for pair in pairs for p in pair)])
-    for _, compiled in pairs:
+    run([node, str(ROOT / "tools" / "bytecode.mjs"),
+         *(str(x) for key, pair in pairs.items() for x in (f"--{key}", *pair))])
+    for _, compiled in pairs.values():
         if not compiled.exists():
-            raise BuildError(f"tools/wheel_bytecode.mjs wrote no {compiled.name}")
+            raise BuildError(f"tools/bytecode.mjs wrote no {compiled.name}")
 
 
 def pyodide_dir() -> Path:
@@ -355,12 +360,14 @@ def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB) -> dict:
     rt = out / "pyodide"
     rt.mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyo / name, rt / name)
+        if name != STDLIB_ZIP:  # written by add_bytecode
+            shutil.copy2(pyo / name, rt / name)
     with tempfile.TemporaryDirectory(prefix="spec-plain-wheel-") as tmp:
         plain = build_wheel(Path(tmp))
         wheel = out / "py" / plain.name
         wheel.parent.mkdir()
-        add_bytecode([(plain, wheel), (mp, rt / MICROPIP_WHEEL)])
+        add_bytecode({"micropip": (mp, rt / MICROPIP_WHEEL), "engine": (plain, wheel),
+                      "stdlib": (pyo / STDLIB_ZIP, rt / STDLIB_ZIP)})
     write_lock(pyo / "pyodide-lock.json", rt / "pyodide-lock.json", sha256_file(rt / MICROPIP_WHEEL))
 
     version = wheel.name.split("-")[1]

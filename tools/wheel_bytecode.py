@@ -1,6 +1,6 @@
 """Add bytecode to a pure-Python wheel, compiled by the interpreter that runs this file.
 
-build.py runs it under Pyodide's own Python (tools/wheel_bytecode.mjs boots Pyodide in Node),
+build.py runs it under Pyodide's own Python (tools/bytecode.mjs boots Pyodide in Node),
 so the engine wheel and micropip arrive in the browser with ``__pycache__/*.cpython-314.pyc``
 beside their sources and the first import compiles nothing (issue 13: about 150 ms of a first
 visit on this machine). Under CPython it does the same with that interpreter's tag, which is

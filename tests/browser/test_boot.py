@@ -118,6 +118,10 @@ def test_index_boot_reaches_ready(page: Page, console_log: list[str]):
     expect(page.locator("#boot-progress")).to_have_attribute("value", "1")
     expect(page.locator("#boot-error")).to_be_hidden()
     assert errors_in(console_log) == []
+    # Issue 13: the site's stdlib zip carries the boot's modules as bytecode, so this boot, as the
+    # browser runs it (not only as Node does), compiled no standard module from its source.
+    boot = page.evaluate("() => performance.getEntriesByName('speculation:engine-ready').pop().detail")
+    assert boot["path"] == "normal" and boot["sourced"] == []
 
 
 def test_index_boot_failure_shows_error_and_retry_works(page: Page):

@@ -95,6 +95,8 @@ def snapshot_caches(page: Page) -> list[str]:
 def test_second_visit_restores_and_answers_like_a_normal_boot(page: Page):
     first = harness_boot(page)
     assert first["boot"]["path"] == "normal" and first["boot"]["fallback"] is None
+    # the build ships the boot's standard modules as bytecode (tools/stdlib_bytecode.py)
+    assert first["boot"]["sourced"] == []
     normal_match = page.evaluate(PLAY, [SEEDED, 40])
     stored = snapshot_stored(page)
     assert stored["compressed"] < stored["raw"]
@@ -102,6 +104,7 @@ def test_second_visit_restores_and_answers_like_a_normal_boot(page: Page):
 
     second = harness_boot(page)
     assert second["boot"]["path"] == "snapshot", second["boot"]
+    assert second["boot"]["sourced"] == []
     assert {"snapshot_decoded", "runtime", "imported"} <= set(second["boot"]["stages"])
     assert second["hello"] == first["hello"]
     assert page.evaluate(PLAY, [SEEDED, 40]) == normal_match

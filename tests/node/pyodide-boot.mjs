@@ -1,5 +1,6 @@
 // Boot the built engine under Pyodide in Node, the way the site does: Pyodide from
-// node_modules/pyodide, micropip from DIST_DIR/pyodide/ and the wheel named in
+// node_modules/pyodide with the site's standard library (DIST_DIR/pyodide/python_stdlib.zip, its
+// boot modules as bytecode), micropip from DIST_DIR/pyodide/ and the wheel named in
 // DIST_DIR/build.json, each by path (a package loaded by lock name would be fetched from a CDN).
 //
 //   const engine = await bootEngine(dist, { onOutput });
@@ -26,6 +27,7 @@ export async function bootEngine(dist, hooks = {}) {
   const { loadPyodide } = await import(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
   const pyodide = await loadPyodide({
     indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
+    stdLibURL: path.join(dist, "pyodide", "python_stdlib.zip"),
     stdout: (line) => onOutput(`stdout: ${line}`),
     stderr: (line) => onOutput(`stderr: ${line}`),
   });

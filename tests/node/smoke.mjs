@@ -120,6 +120,16 @@ found = {n: origin(m) for n, m in sorted(sys.modules.items()) if n.split(".")[0]
 json.dumps({n: o for n, o in found.items() if o is not None})
 `));
 
+// The standard modules loaded so far that were compiled from their source in the stdlib zip
+// (build.py ships the boot's as bytecode: none should be), and how many came as bytecode.
+report.stdlib = JSON.parse(engine.pyodide.runPython(`
+import json, sys
+zip_ = next(p for p in sys.path if p.endswith(".zip")) + "/"
+origins = {n: str(getattr(getattr(m, "__spec__", None), "origin", "")) for n, m in list(sys.modules.items())}
+json.dumps({"sourced": sorted(n for n, o in origins.items() if o.startswith(zip_) and o.endswith(".py")),
+            "bytecode": sum(o.startswith(zip_) and o.endswith(".pyc") for o in origins.values())})
+`));
+
 // Throughput of the JSON boundary, for the record.
 const t = performance.now();
 for (let i = 0; i < 200; i++) handle(JSON.stringify({ op: "hello" }));

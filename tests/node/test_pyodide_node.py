@@ -46,6 +46,15 @@ def test_the_wheels_bring_their_bytecode(smoke):
     assert {n: o for n, o in origins.items() if o != "bytecode"} == {}
 
 
+def test_the_standard_library_of_the_boot_is_bytecode(smoke):
+    """build.py replaces, in the site's python_stdlib.zip, the source of each standard module the
+    engine's boot imports by its bytecode (tools/stdlib_bytecode.py; issue 13: Pyodide ships
+    sources only, and compiling them was most of the start-up). Booted on that zip and played,
+    the engine loaded over a hundred standard modules as bytecode and compiled none."""
+    assert smoke["stdlib"]["sourced"] == []
+    assert smoke["stdlib"]["bytecode"] > 100
+
+
 def test_hello(smoke):
     hello = smoke["calls"][0]
     assert hello["op"] == "hello" and hello["ok"], hello

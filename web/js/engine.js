@@ -40,7 +40,8 @@
  *      snapshot_lookup, manifest, runtime, wheel_fetched, micropip, installed,
  *      imported; snapshot: snapshot_lookup, snapshot_decoded, runtime, files,
  *      imported — startedAt, readyAt: ms since navigation start (the worker's
- *      creation and its ready message), bootMs: readyAt - startedAt}
+ *      creation and its ready message), bootMs: readyAt - startedAt,
+ *      sourced: the standard modules the boot compiled from source, normally []}
  *     The same object is the detail of a performance mark "speculation:engine-ready".
  *   snapshot: Promise<{stored: boolean, reason?, raw?, compressed?, timings?}>
  *     After a normal boot (no usable snapshot), and when the page is idle
@@ -92,6 +93,7 @@ import { takeEarlyWorker, workerURL } from "./early-worker.js";
  * @property {number} startedAt ms since navigation start: the worker's creation
  * @property {number} readyAt ms since navigation start: its ready message
  * @property {number} bootMs readyAt - startedAt
+ * @property {string[]} sourced standard modules this boot compiled from their source
  */
 
 /**
@@ -126,7 +128,8 @@ import { takeEarlyWorker, workerURL } from "./early-worker.js";
  * What the worker posts (see worker.js).
  * @typedef {{type: "progress", stage: Stage, fraction: number, detail: string}
  *   | {type: "ready", version: string, build: string, timings: Record<string, number>,
- *      path: "snapshot" | "normal", fallback: string | null, snapshot: "supported" | "unsupported"}
+ *      path: "snapshot" | "normal", fallback: string | null, snapshot: "supported" | "unsupported",
+ *      sourced: string[]}
  *   | {type: "fatal", message: string}
  *   | {type: "response", id: number, json?: string, error?: string}
  *   | {type: "snapshot", ok: boolean, raw?: number, compressed?: number, error?: string,
@@ -275,7 +278,7 @@ export function bootEngine({
             const readyAt = performance.now();
             engine.bootInfo = { path: data.path, fallback: data.fallback ?? null, stages: data.timings,
                                 startedAt: Math.round(startedAt), readyAt: Math.round(readyAt),
-                                bootMs: Math.round(readyAt - startedAt) };
+                                bootMs: Math.round(readyAt - startedAt), sourced: data.sourced ?? [] };
           }
           markPerformance("speculation:engine-ready", engine.bootInfo);
           if (data.path === "snapshot") engine.snapshot = Promise.resolve({ stored: false, reason: "a snapshot was used" });

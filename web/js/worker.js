@@ -20,10 +20,12 @@
 //   worker -> page   {type: "progress", stage, fraction, detail}
 //                    stages, in order: "runtime", "micropip", "engine", "ready"
 //                    (a restore skips "micropip")
-//   worker -> page   {type: "ready", version, build, timings, path, fallback, snapshot}
+//   worker -> page   {type: "ready", version, build, timings, path, fallback, snapshot, sourced}
 //                    path "snapshot"|"normal"; fallback: why a stored snapshot
 //                    was not used (null if none was stored or it was used);
-//                    snapshot: "supported"|"unsupported"
+//                    snapshot: "supported"|"unsupported"; sourced: the standard
+//                    modules this boot compiled from their source (the build ships
+//                    the boot's as bytecode, tools/stdlib_bytecode.py: normally [])
 //   worker -> page   {type: "fatal", message}      boot failed; the worker is useless
 //   snapshot role:   {type: "snapshot", ok, raw, compressed, timings, error}
 //
@@ -271,6 +273,15 @@ function writeFiles(FS, files) {
   }
 }
 
+// The loaded modules compiled from their source in the standard-library zip (a frozen module's
+// spec has the origin "frozen"; one loaded from the build's bytecode ends in .pyc).
+const SOURCED = `
+import json, sys
+_zip = next((p for p in sys.path if p.endswith(".zip")), "?") + "/"
+_origins = {n: str(getattr(getattr(m, "__spec__", None), "origin", "")) for n, m in list(sys.modules.items())}
+json.dumps(sorted(n for n, o in _origins.items() if o.startswith(_zip) and o.endswith(".py")))
+`;
+
 // Python state that must differ from one visit to the next is re-drawn after a
 // restore (the engine itself draws unseeded seeds from SystemRandom).
 const AFTER_RESTORE = `
@@ -364,10 +375,12 @@ async function boot() {
   if (!booted) booted = await bootNormal(await modP);
   if (!booted) return null;
   const pyHandle = booted.bridge.handle;
+  /** @type {string[]} */
+  const sourced = JSON.parse(booted.pyodide.runPython(SOURCED));
   progress("ready", 1, "ready");
   postMessage({
     type: "ready", version: booted.version, build: BUILD, timings, path, fallback,
-    snapshot: supported ? "supported" : "unsupported",
+    snapshot: supported ? "supported" : "unsupported", sourced,
   });
   // Wrap the PyProxy in a plain function: a promise must never resolve to a
   // PyProxy (resolution probes its "then").  str -> str, so no proxies leak.
