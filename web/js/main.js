@@ -19,6 +19,9 @@ if (new URLSearchParams(location.search).get("embed") === "1") {
 } else {
   startPreview(); // a returning player's last table, before the engine boots (preview.js)
   wireHeaderMenu(document.querySelector(".site-header")); // the header's Menu on narrow screens
+  // The rest in a task of its own: evaluating the modules, the preview and the site's wiring
+  // in one task took over 50 ms on a cold visit here (issue 13: no long task during boot).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const site = startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
 }
