@@ -83,6 +83,8 @@ def test_tutorial_completed_by_clicking(page: Page, viewport):
     stack.click()  # places the order; no move yet
     expect(page.locator("#order-note")).to_be_visible()
     expect(note).to_contain_text("Your order waits for the next moment between turns")
+    # the waiting order takes one short line on a phone: the player's own seat stays in view
+    assert_clear_of_note(page, page.locator(".seat.is-bottom .seat-head"), "your seat")
     click(page, keep)
     # The order goes out at the market window after the keep: Mary haggles.
     expect(note).to_contain_text("Mary counters with 2 chips.")

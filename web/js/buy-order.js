@@ -90,13 +90,22 @@ export function createBuyOrders({ humans, defaultBuyer }) {
     const any = people.some((p) => owners(v, p).length > 0);
     $("action-bar").hidden = !(inHand && buying && people.length);
     $("btn-buy").disabled = !any;
-    const texts = [];
+    // Each order as a sentence, and as a short label that a narrow screen shows instead
+    // (layout.css), so that a waiting order costs the phone's table one line, not four.
+    const parts = [];
     for (const [buyer, o] of orders) {
       const who = people.length > 1 ? `${seatName(v, buyer)}'s order` : "Your order";
-      texts.push(`${who}: ${chips(o.price)} for one of ${seatName(v, o.owner)}'s face-down cards (${fairText(v.facedown_fair ?? null, null)}).`);
+      const long = document.createElement("span");
+      long.className = "order-long";
+      long.textContent = `${who}: ${chips(o.price)} for one of ${seatName(v, o.owner)}'s face-down cards (${fairText(v.facedown_fair ?? null, null)}). `;
+      const short = document.createElement("span");
+      short.className = "order-short";
+      short.setAttribute("aria-hidden", "true"); // the sentence beside it is read instead
+      short.textContent = `${people.length > 1 ? seatName(v, buyer) : "Order"}: ${chips(o.price)} for ${seatName(v, o.owner)}'s card `;
+      parts.push(long, short);
     }
-    $("order-text").textContent = texts.join(" ");
-    $("order-note").hidden = !texts.length;
+    $("order-text").replaceChildren(...parts);
+    $("order-note").hidden = !parts.length;
   }
 
   /**
