@@ -88,6 +88,9 @@ def test_tutorial_completed_by_clicking(page: Page, viewport):
     click(page, keep)
     # The order goes out at the market window after the keep: Mary haggles.
     expect(note).to_contain_text("Mary counters with 2 chips.")
+    # 2 chips is dear for a card the engine values at 0 to Fanny: the note says so before
+    # asking her to accept, as the hand's last note tells her to buy below fair value
+    expect(note).to_contain_text("fair value: 0 chips here, under this price, so you would usually break off")
     accept = controls.get_by_role("button", name=re.compile(r"^Accept"))
     assert_clear_of_note(page, accept, "the Accept button")
     click(page, accept)

@@ -7,7 +7,7 @@
 //   const buy = createBuyOrders({ humans: () => [0], onChange: () => {} });
 //   buy.refresh(view);            // after every drawing: the button and the order's note
 //   buy.orders.get(0)             // {owner, price} or undefined
-import { priceField, fairText } from "./controls.js";
+import { priceField } from "./controls.js";
 import { chips, seatName } from "./text.js";
 
 /** @typedef {import("./protocol.js").View} View */
@@ -97,7 +97,8 @@ export function createBuyOrders({ humans, defaultBuyer }) {
       const who = people.length > 1 ? `${seatName(v, buyer)}'s order` : "Your order";
       const long = document.createElement("span");
       long.className = "order-long";
-      long.textContent = `${who}: ${chips(o.price)} for one of ${seatName(v, o.owner)}'s face-down cards (${fairText(v.facedown_fair ?? null, null)}). `;
+      const worth = v.facedown_fair == null ? "" : ` (fair value ${chips(v.facedown_fair)})`;
+      long.textContent = `${who}: ${chips(o.price)} for one of ${seatName(v, o.owner)}'s face-down cards${worth}. `;
       const short = document.createElement("span");
       short.className = "order-short";
       short.setAttribute("aria-hidden", "true"); // the sentence beside it is read instead

@@ -12,7 +12,7 @@
 //     onBegin: () => closeTheFirstScreenAndDialogs(), hasOrder: () => orders.size > 0 });
 //   hooks: { onEvents: tut.onEvents, onDraw: tut.onView }; after a buy order is placed: tut.onOrder()
 //   tut.offer();          // on a first visit: "Play a guided first hand?"
-import { seatName } from "./text.js";
+import { chips, seatName } from "./text.js";
 
 export const LEARN_KEY = "speculation:learn:v1";
 
@@ -55,7 +55,14 @@ const STEPS = [
   { id: "order", order: true,
     text: () => "Your order waits for the next moment between turns; the table then makes the offer for you. Now keep your trump: press the “Keep” button." },
   { id: "haggle", event: "counter", test: (ev, view) => ev.seat !== view?.seat,
-    text: ({ ev }) => `${ev.text} A counter-offer is a new price: accept it or break off (“What is it worth?” gives the card's fair value). Accept it this time, to see where a bought card goes.` },
+    // When the price is above the engine's fair value for the card, the note says so: the
+    // hand's last lesson is to buy below it, and this step asks for an exception.
+    text: ({ ev, view }) => {
+      const fair = view?.facedown_fair;
+      const dear = fair != null && typeof ev.amount === "number" && ev.amount > fair
+        ? `: ${chips(fair)} here, under this price, so you would usually break off` : "";
+      return `${ev.text} A counter-offer is a new price: accept it or break off (“What is it worth?” gives the card's fair value${dear}). Accept it this time, to see where a bought card goes.`;
+    } },
   { id: "bought", event: "bought_facedown",
     text: ({ ev }) => `${ev.text} Nobody knows what it is, not even its new owner.` },
   { id: "your-skip", event: "reveal", test: (ev, view) => view?.best?.holder === view?.seat && ev.seat !== view?.seat,
