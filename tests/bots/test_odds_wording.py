@@ -29,7 +29,7 @@ def _equals_rounded(text: str, exact) -> bool:
     return float(text) == round(float(exact) * 100, digits)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)  # 40 left the trump count near 200 (flaky)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(RULE_SETS),
        lineup=st.lists(st.sampled_from(BOTS), min_size=6, max_size=6))
 def test_every_percentage_in_a_reason_is_the_exact_chance_rounded(seed, players, rules, lineup):
