@@ -357,7 +357,9 @@ def _haggle_words(obs: Observation, seat: int, p: AnyHaggle) -> tuple[str, str]:
     else:
         place = f"{ordinal(p.position)} face-down card"
         item = f"{names[seller]}'s {place}"
-        you_item = f"your {place}" if seat == seller else item
+        # to the seller "your card"; to the buyer, after the seller's name, "their card"
+        # (not "Mary asks 2 chips for Mary's top face-down card")
+        you_item = f"your {place}" if seat == seller else f"their {place}" if seat == buyer else item
     # "counter" only when a counter-offer is legal (no whole price may lie between the two)
     can_counter = "counter" in obs.actor_moves
     if seat == buyer:

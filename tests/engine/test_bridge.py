@@ -388,6 +388,25 @@ def test_the_log_op_pages_through_the_same_entries_act_returns():
     assert not hidden & set(re.findall(r"\b[2-9TJQKA][SHDC]\b", json.dumps(log)))
 
 
+def test_a_face_down_haggle_prompt_names_each_side_once():
+    """Rules (RULES.md, buying face-down cards; haggling): Edmund offers for Mary's top
+    face-down card and Mary counters. The owner is told of "your" card. The buyer is told of
+    "their" card after Mary's name, not "Mary asks 2 chips for Mary's top face-down card", and
+    anyone else of Mary's card."""
+    s = scripted([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], "KH")
+    call(s, op="act", action={"seat": 0, "type": "deal"})
+    call(s, op="act", action={"seat": 0, "type": "keep"})
+    r = call(s, op="act", action={"seat": 1, "type": "offer", "price": 1, "target": 2, "card": 0},
+             viewer=2)
+    assert r["view"]["prompt"]["you"] == ("Edmund offers 1 chip for your top face-down card: "
+                                          "accept, counter or refuse?")
+    r = call(s, op="act", action={"seat": 2, "type": "counter", "price": 3}, viewer=1)
+    assert r["view"]["prompt"]["you"] == ("Mary asks 3 chips for their top face-down card: "
+                                          "accept, counter or break off?")
+    assert r["view"]["prompt"]["text"] == ("Edmund answers Mary's ask of 3 chips for Mary's top "
+                                           "face-down card.")
+
+
 def test_answers_to_an_offer_carry_the_fair_value_of_the_card_offered_for():
     # docs/protocol.md, "fair": an owner answering an offer for a face-down card sees on accept
     # and decline what that card is worth, and every view states one face-down card's value.
