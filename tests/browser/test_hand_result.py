@@ -17,7 +17,7 @@ from test_announce import play_the_sale
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (360, 560)])
 def test_end_of_hand_panel_is_over_the_table_with_next_hand_inside(page: Page, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     play_the_sale(page)
@@ -26,6 +26,9 @@ def test_end_of_hand_panel_is_over_the_table_with_next_hand_inside(page: Page, s
     box = panel.bounding_box()
     assert box and box["y"] >= 0 and box["x"] >= 0
     assert box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0]
+    # never over the site header: its buttons (Menu on a phone) stay within reach
+    head = page.locator(".site-header").bounding_box()
+    assert head and box["y"] >= head["y"] + head["height"], (box, head)
     nxt = panel.get_by_role("button", name="See the match summary")  # max_hands 1: the last hand
     expect(nxt).to_be_visible()
     expect(nxt).to_be_focused()
