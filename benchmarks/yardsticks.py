@@ -10,6 +10,12 @@ seed) unchanged. The difference of entry 0's results, deal by deal, is the exper
 over that yardstick in the same seat, with a 95 % interval over deals; "beats" means the interval
 lies above zero. ``weak`` is a table with a casual and a beginner, ``experts`` one with three
 experts. ``--only`` limits the run to some yardsticks (comma-separated).
+
+    python benchmarks/yardsticks.py --table weak --deals 1000 --seed 1 --jobs 2 --channels
+
+``--channels`` prints, instead, where entry 0's luck-adjusted score comes from, for the expert
+and each yardstick in that seat: per deal, split by role (sells or buys), what changed hands
+(the trump, or a face-down card), the way it was sold and the counterparty's lineup entry.
 """
 
 from __future__ import annotations
@@ -30,6 +36,66 @@ TABLES = {"weak": ["casual/edmund", "beginner/edmund"],
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
               "exploit/accept", "exploit/ask150", "skilled/edmund"]
+
+
+def _channels(task: tuple) -> dict[tuple[str, str, str, int], list[float]]:
+    """Entry 0's trades in every seating of one deal: (role, what, method, counterparty
+    entry) -> [luck-adjusted gain, trades], each averaged over the seatings."""
+    from speculation.bots import make_bot, public_history
+    from speculation.game import Game
+    from speculation.observation import observe
+    from speculation.review import trade_of
+    from speculation.rules import Rules
+    from speculation.tournament import bot_seed, deal_seed, seat_orders
+
+    lineup, rules_dict, seed, index, design = task
+    rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
+    out: dict[tuple[str, str, str, int], list[float]] = {}
+    for seat_of in orders:
+        entry_at = {s: e for e, s in enumerate(seat_of)}
+        game = Game([f"#{entry_at[s]}" for s in seat_of], rules, seed=deal_seed(seed, index))
+        bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s)
+                for s in range(len(lineup))}
+        while not game.is_over:
+            s = game.to_act
+            assert s is not None
+            events = game.apply(bots[s].decide(observe(game, s), public_history(game)).action)
+            for e in events:
+                t = trade_of(e, game.steps[-1])
+                if t is None:
+                    continue
+                for role, me, other in (("sells", t.seller, t.buyer), ("buys", t.buyer, t.seller)):
+                    if entry_at[me] == 0:
+                        what = "trump" if t.kind == "sold" else "face-down card"
+                        key = (role, what, t.method or "offer", entry_at[other])
+                        acc = out.setdefault(key, [0.0, 0.0])
+                        acc[0] += t.gain(me) / len(orders)
+                        acc[1] += 1 / len(orders)
+    return out
+
+
+def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
+    """Print entry 0's luck-adjusted score per deal by channel (see ``_channels``)."""
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    tasks = [(tuple(lineup), rules, seed, i, "balanced") for i in range(deals)]
+    if jobs <= 1:
+        out = map(_channels, tasks)
+    else:
+        import multiprocessing
+        out = multiprocessing.get_context("spawn").Pool(jobs).imap_unordered(_channels, tasks, 4)
+    total: dict[tuple[str, str, str, int], list[float]] = {}
+    for d in out:
+        for k, (g, n) in d.items():
+            acc = total.setdefault(k, [0.0, 0.0])
+            acc[0] += g
+            acc[1] += n
+    print(f"\n**{lineup[0]}** in entry 0 (luck-adjusted {sum(g for g, _ in total.values()) / deals:+.3f} "
+          f"per deal)\n")
+    print("| entry 0 | what | how | with | per deal | trades per deal | per trade |")
+    print("|---|---|---|---|---:|---:|---:|")
+    for (role, what, how, other), (g, n) in sorted(total.items(), key=lambda kv: -abs(kv[1][0])):
+        print(f"| {role} | {what} | {how} | {lineup[other]} | {g / deals:+.3f} | {n / deals:.3f} | "
+              f"{g / n:+.2f} |")
 
 
 def _entry0(task: tuple) -> tuple[int, float, float]:
@@ -55,10 +121,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", default="", help="comma-separated yardsticks (default: all)")
+    p.add_argument("--channels", action="store_true",
+                   help="split entry 0's luck-adjusted score by channel instead")
     args = p.parse_args(argv)
     rest = TABLES[args.table]
     names = [y for y in args.only.split(",") if y] or YARDSTICKS
     t0 = time.perf_counter()
+    if args.channels:
+        print(f"Where entry 0's luck-adjusted score comes from; table: entry 0 + {', '.join(rest)}; "
+              f"{args.deals} deals, balanced seating, seed {args.seed}")
+        for first in (EXPERT, *names):
+            channels([first, *rest], args.deals, args.seed, args.jobs)
+        print(f"\n{time.perf_counter() - t0:.0f} s")
+        return 0
     base = run([EXPERT, *rest], args.deals, args.seed, args.jobs)
     print(f"expert/edmund against each yardstick in its seat; table: entry 0 + {', '.join(rest)}; "
           f"{args.deals} deals, balanced seating, seed {args.seed}\n")

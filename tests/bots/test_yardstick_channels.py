@@ -1,0 +1,43 @@
+"""The channel split of ``benchmarks/yardsticks.py --channels`` (issue 12, item 4): it divides
+entry 0's luck-adjusted score among the ways it traded, so its channels must add up to the
+score the tournament itself gives entry 0 on the same deals, and each channel must name a real
+role, stake, way of selling and counterparty."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from speculation.records import rules_from
+from speculation.tournament import play_deal
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _yardsticks():
+    spec = importlib.util.spec_from_file_location("yardsticks", ROOT / "benchmarks" / "yardsticks.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("first", ["expert/edmund", "exploit/rankonly"])
+def test_the_channels_add_up_to_the_tournaments_luck_adjusted_score(first: str):
+    ys = _yardsticks()
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    lineup = (first, *ys.TABLES["weak"])
+    traded = 0
+    for i in range(6):
+        task = (lineup, rules, 1, i, "balanced")
+        split = ys._channels(task)
+        assert math.isclose(sum(g for g, _ in split.values()), play_deal(task).edge[0], abs_tol=1e-9)
+        for (role, what, how, other), (_, n) in split.items():
+            assert role in ("sells", "buys") and what in ("trump", "face-down card")
+            assert how in ("auction", "firm", "negotiation", "offer") and other in (1, 2)
+            assert n > 0
+        traded += len(split)
+    assert traded, "six deals at the weak table without one trade by entry 0"
