@@ -126,7 +126,7 @@ def note(r: Read, e: Entry) -> Read:
             sold, named = _pair(_lo, sold, ratios), True
         elif k == "decline":
             held = _pair(_hi, held, ratios)
-        elif k in ("sell_firm", "sell_negotiate", "counter"):
+        elif k in ("sell_firm", "sell_auction", "sell_negotiate", "counter"):  # a reserve too
             named = True
     fit, n = r.fit, r.n
     if named and None not in ratios:
