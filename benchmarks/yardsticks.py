@@ -23,13 +23,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from speculation.records import rules_from
 from speculation.tournament import interval, play_deal
 
+T = TypeVar("T")
 EXPERT = "expert/edmund"
 TABLES = {"weak": ["casual/edmund", "beginner/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
@@ -38,7 +41,7 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
               "exploit/accept", "exploit/ask150", "skilled/edmund"]
 
 
-def _channels(task: tuple) -> dict[tuple[str, str, str, int], list[float]]:
+def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
     """Entry 0's trades in every seating of one deal: (role, what, method, counterparty
     entry) -> [luck-adjusted gain, trades], each averaged over the seatings."""
     from speculation.bots import make_bot, public_history
@@ -76,15 +79,8 @@ def _channels(task: tuple) -> dict[tuple[str, str, str, int], list[float]]:
 
 def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
     """Print entry 0's luck-adjusted score per deal by channel (see ``_channels``)."""
-    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
-    tasks = [(tuple(lineup), rules, seed, i, "balanced") for i in range(deals)]
-    if jobs <= 1:
-        out = map(_channels, tasks)
-    else:
-        import multiprocessing
-        out = multiprocessing.get_context("spawn").Pool(jobs).imap_unordered(_channels, tasks, 4)
     total: dict[tuple[str, str, str, int], list[float]] = {}
-    for d in out:
+    for d in _deals(_channels, lineup, deals, seed, jobs):
         for k, (g, n) in d.items():
             acc = total.setdefault(k, [0.0, 0.0])
             acc[0] += g
@@ -98,20 +94,25 @@ def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
               f"{g / n:+.2f} |")
 
 
-def _entry0(task: tuple) -> tuple[int, float, float]:
+def _entry0(task: tuple[Any, ...]) -> tuple[int, float, float]:
     r = play_deal(task)
     return r.index, r.chips[0], r.edge[0]
 
 
-def run(lineup: list[str], deals: int, seed: int, jobs: int) -> dict[int, tuple[float, float]]:
+def _deals(fn: Callable[[tuple[Any, ...]], T], lineup: list[str], deals: int, seed: int,
+           jobs: int) -> Iterator[T]:
+    """``fn`` of every deal's task (one-hand deals, balanced seating), over ``jobs`` processes,
+    in no particular order."""
     rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
     tasks = [(tuple(lineup), rules, seed, i, "balanced") for i in range(deals)]
     if jobs <= 1:
-        out = map(_entry0, tasks)
-    else:
-        import multiprocessing
-        out = multiprocessing.get_context("spawn").Pool(jobs).imap_unordered(_entry0, tasks, 4)
-    return {i: (c, e) for i, c, e in out}
+        return map(fn, tasks)
+    import multiprocessing
+    return multiprocessing.get_context("spawn").Pool(jobs).imap_unordered(fn, tasks, 4)
+
+
+def run(lineup: list[str], deals: int, seed: int, jobs: int) -> dict[int, tuple[float, float]]:
+    return {i: (c, e) for i, c, e in _deals(_entry0, lineup, deals, seed, jobs)}
 
 
 def main(argv: list[str] | None = None) -> int:
