@@ -44,36 +44,24 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
     """Entry 0's trades in every seating of one deal: (role, what, method, counterparty
     entry) -> [luck-adjusted gain, trades], each averaged over the seatings."""
-    from speculation.bots import make_bot, public_history
-    from speculation.game import Game
-    from speculation.observation import observe
-    from speculation.review import trade_of
+    from speculation.review import Trade
     from speculation.rules import Rules
-    from speculation.tournament import bot_seed, deal_seed, seat_orders
+    from speculation.tournament import play_hand, seat_orders
 
     lineup, rules_dict, seed, index, design = task
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
     out: dict[tuple[str, str, str, int], list[float]] = {}
+
+    def note(t: Trade, entry_at: dict[int, int]) -> None:
+        for role, me, other in (("sells", t.seller, t.buyer), ("buys", t.buyer, t.seller)):
+            if entry_at[me] == 0:
+                what = "trump" if t.kind == "sold" else "face-down card"
+                acc = out.setdefault((role, what, t.method or "offer", entry_at[other]), [0.0, 0.0])
+                acc[0] += t.gain(me) / len(orders)
+                acc[1] += 1 / len(orders)
+
     for seat_of in orders:
-        entry_at = {s: e for e, s in enumerate(seat_of)}
-        game = Game([f"#{entry_at[s]}" for s in seat_of], rules, seed=deal_seed(seed, index))
-        bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s)
-                for s in range(len(lineup))}
-        while not game.is_over:
-            s = game.to_act
-            assert s is not None
-            events = game.apply(bots[s].decide(observe(game, s), public_history(game)).action)
-            for e in events:
-                t = trade_of(e, game.steps[-1])
-                if t is None:
-                    continue
-                for role, me, other in (("sells", t.seller, t.buyer), ("buys", t.buyer, t.seller)):
-                    if entry_at[me] == 0:
-                        what = "trump" if t.kind == "sold" else "face-down card"
-                        key = (role, what, t.method or "offer", entry_at[other])
-                        acc = out.setdefault(key, [0.0, 0.0])
-                        acc[0] += t.gain(me) / len(orders)
-                        acc[1] += 1 / len(orders)
+        play_hand(lineup, rules, seed, index, seat_of, on_trade=note)
     return out
 
 

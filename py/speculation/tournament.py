@@ -38,16 +38,15 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import SpeculationError
 from .game import Game
-from .log import Step
 from .observation import observe
 from .records import rules_from
-from .review import trade_of
+from .review import Trade, trade_of
 from .rules import Rules
 
 Z95 = 1.959964
@@ -147,9 +146,11 @@ def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]
 
 
 def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
-              seat_of: Sequence[int]) -> tuple[list[int], list[float], int]:
+              seat_of: Sequence[int], on_trade: Callable[[Trade, dict[int, int]], None] | None = None
+              ) -> tuple[list[int], list[float], int]:
     """Play deal ``index`` with entry ``e`` in seat ``seat_of[e]``; return chips won per entry,
-    trade edge per entry and the number of actions."""
+    trade edge per entry and the number of actions. ``on_trade`` is told of every trade, with
+    the map from seat to lineup entry (``benchmarks/yardsticks.py --channels`` uses it)."""
     from .bots import make_bot, public_history
 
     n = len(lineup)
@@ -168,7 +169,11 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         events = game.apply(decision.action)
         step = game.steps[-1]  # the public context of the action just taken
         for e in events:
-            _score_trade(e, step, edge, entry_at)
+            t = trade_of(e, step)
+            if t is not None:
+                _score_trade(t, edge, entry_at)
+                if on_trade is not None:
+                    on_trade(t, entry_at)
         steps += 1
         if steps > bound:
             raise SpeculationError("runaway", f"deal {index} exceeded {bound} actions")
@@ -176,13 +181,10 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
 
-def _score_trade(e: Any, step: Step, edge: list[float], entry_at: dict[int, int]) -> None:
-    """Credit a trade event against the exact value of what changed hands at ``step`` (the
+def _score_trade(t: Trade, edge: list[float], entry_at: dict[int, int]) -> None:
+    """Credit a trade against the exact value of what changed hands when it was made (the
     best trump for ``sold``, one face-down card for ``bought_facedown``): the measure
     ``review.trade_of`` defines, which a player's review uses too."""
-    t = trade_of(e, step)
-    if t is None:
-        return
     edge[entry_at[t.buyer]] += t.gain(t.buyer)
     edge[entry_at[t.seller]] += t.gain(t.seller)
 
