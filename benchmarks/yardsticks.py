@@ -7,8 +7,9 @@
 For every deal the same hand is played twice with balanced duplicate seating: once with
 ``expert/edmund`` in entry 0 and once with a yardstick there, the rest of the table (and every
 seed) unchanged. The difference of entry 0's results, deal by deal, is the expert's advantage
-over that yardstick in the same seat, with a 95 % interval over deals; "beats" means the interval
-lies above zero. ``weak`` is a table with a casual and a beginner, ``experts`` one with three
+over that yardstick in the same seat, with a 95 % interval over deals, in chips and in the
+luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_martingale.py``);
+"beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner, ``experts`` one with three
 experts. ``--only`` limits the run to some yardsticks (comma-separated).
 
     python benchmarks/yardsticks.py --table weak --deals 1000 --seed 1 --jobs 2 --channels
@@ -103,6 +104,10 @@ def run(lineup: list[str], deals: int, seed: int, jobs: int) -> dict[int, tuple[
     return {i: (c, e) for i, c, e in _deals(_entry0, lineup, deals, seed, jobs)}
 
 
+def _yes(b: bool) -> str:
+    return "yes" if b else "no"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--table", choices=sorted(TABLES), default="weak")
@@ -127,15 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"expert/edmund against each yardstick in its seat; table: entry 0 + {', '.join(rest)}; "
           f"{args.deals} deals, balanced seating, seed {args.seed}\n")
     print("| yardstick in the expert's seat | expert − yardstick, chips/deal | 95% CI | "
-          "luck-adjusted | 95% CI | beats |")
-    print("|---|---:|---|---:|---|---|")
+          "luck-adjusted | 95% CI | beats in chips | beats luck-adjusted |")
+    print("|---|---:|---|---:|---|---|---|")
     for y in names:
         other = run([y, *rest], args.deals, args.seed, args.jobs)
         chips = interval([base[i][0] - other[i][0] for i in range(args.deals)])
         edge = interval([base[i][1] - other[i][1] for i in range(args.deals)])
-        verdict = "yes" if chips.lo > 0 else "no" + (" (luck-adj. yes)" if edge.lo > 0 else "")
-        print(f"| {y} | {chips.mean:+.2f} | [{chips.lo:+.2f}, {chips.hi:+.2f}] | "
-              f"{edge.mean:+.2f} | [{edge.lo:+.2f}, {edge.hi:+.2f}] | {verdict} |", flush=True)
+        print(f"| {y} | {chips.mean:+.3f} | [{chips.lo:+.3f}, {chips.hi:+.3f}] | "
+              f"{edge.mean:+.3f} | [{edge.lo:+.3f}, {edge.hi:+.3f}] | {_yes(chips.lo > 0)} | "
+              f"{_yes(edge.lo > 0)} |", flush=True)
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0
 
