@@ -9,8 +9,9 @@ For every deal the same hand is played twice with balanced duplicate seating: on
 seed) unchanged. The difference of entry 0's results, deal by deal, is the expert's advantage
 over that yardstick in the same seat, with a 95 % interval over deals, in chips and in the
 luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_martingale.py``);
-"beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner, ``experts`` one with three
-experts. ``--only`` limits the run to some yardsticks (comma-separated).
+"beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner,
+``experts`` one with three experts. ``--only`` limits the run to some yardsticks
+(comma-separated).
 
     python benchmarks/yardsticks.py --table weak --deals 1000 --seed 1 --jobs 2 --channels
 
