@@ -7,8 +7,9 @@
 // install   fetches build.json (bypassing the HTTP cache), checks that it
 //           belongs to this build, then fetches every file it lists — the app
 //           shell, the Pyodide runtime, micropip and the engine wheel — checks
-//           each against its sha256 and stores it.  Any failure fails the
-//           install; the browser tries again on a later visit.  It does not
+//           each against its sha256 and stores it (a network or server error
+//           is tried again twice first).  Any failure fails the install; the
+//           browser tries again on a later visit.  It does not
 //           skip waiting: a new version waits until the page asks for it
 //           (js/offline.js shows "a new version is ready — reload").
 // activate  deletes this site's caches of other builds, their engine
@@ -67,6 +68,29 @@ async function hex(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * One file of the build, revalidated ("no-cache"), so that an HTTP-cached file of
+ * an older deploy is never stored under this build's name (the sha256 check
+ * would refuse it anyway).  A network error or a server error (5xx) is tried
+ * again, twice, after a short pause: one dropped connection among the many
+ * files of a first visit on a poor network should not cost the player the
+ * offline copy until the next visit.  Any other answer is final.
+ * @param {string} url
+ * @param {number} [tries]
+ * @returns {Promise<Response>}
+ */
+async function fetchFresh(url, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (response.status < 500 || attempt >= tries) return response;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+  }
+}
+
 async function precache() {
   const manifestResponse = await fetch(new Request(SCOPE + "build.json", { cache: "no-cache" }));
   if (!manifestResponse.ok) throw new Error(`build.json: HTTP ${manifestResponse.status}`);
@@ -79,9 +103,7 @@ async function precache() {
   const names = Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name));
   await Promise.all(names.map(async (name) => {
     const url = new URL(name, SCOPE).href;
-    // no-cache: revalidate, so an HTTP-cached file of an older deploy is never
-    // stored under this build's name (the sha256 check would refuse it anyway).
-    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    const response = await fetchFresh(url);
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     const body = await response.arrayBuffer();
     const expected = manifest.files[name].sha256;

@@ -267,9 +267,19 @@ def page_build(page: Page) -> str | None:
 
 
 def wait_controlled(page: Page, timeout_s: float = 60) -> None:
-    """Until a service worker controls the page (clients.claim after the precache)."""
-    wait_until(lambda: page.evaluate("!!navigator.serviceWorker.controller"),
-               "a service worker to take control of the page", timeout_s, page)
+    """Until a service worker controls the page (clients.claim after the precache). On a
+    timeout the failure says where the registration got to (installing, waiting, active)."""
+    try:
+        wait_until(lambda: page.evaluate("!!navigator.serviceWorker.controller"),
+                   "a service worker to take control of the page", timeout_s, page)
+    except AssertionError as e:
+        where = page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            if (!r) return "no registration";
+            const s = (w) => (w ? w.state : "none");
+            return `installing: ${s(r.installing)}, waiting: ${s(r.waiting)}, active: ${s(r.active)}`;
+        }""")
+        raise AssertionError(f"{e} ({where})") from None
 
 
 def sw_version(page: Page) -> dict[str, str]:

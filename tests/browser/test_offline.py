@@ -10,9 +10,11 @@ The helpers are in support.py.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import struct
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -116,6 +118,46 @@ def test_offline_under_a_sub_path(sw_browser, site_build, site_dir: Path):
     expect(tab.locator("#seats .seat").first).to_be_visible()
     assert page_build(tab) == build
     assert csp_violations(page) == [] and csp_violations(tab) == []
+
+
+def test_a_file_that_fails_once_is_fetched_again_while_installing(sw_browser, site_build,
+                                                                   site_dir: Path):
+    """One server error among the precached files does not cost the offline copy: the worker
+    asks again and the install completes on the first visit. history.html is a file only the
+    worker fetches (the game page never loads it), so its one 503 reaches nothing else."""
+    asked: list[str] = []
+
+    class FailsOnce(site_build.SiteHandler):
+        quiet = True
+
+        def do_GET(self) -> None:
+            path = self.path.split("?")[0]
+            if path == "/history.html":
+                asked.append(path)
+                if len(asked) == 1:
+                    self.send_error(503, "busy, try again")
+                    return
+            super().do_GET()
+
+    server = site_build.SiteServer(("127.0.0.1", 0),
+                                   functools.partial(FailsOnce, directory=str(site_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    ctx = sw_browser()
+    page = first_page(ctx)
+    try:
+        page.goto(url + "index.html")
+        wait_ready(page)
+        wait_controlled(page)
+        assert len(asked) == 2, asked  # refused once, then served
+        stored = page.evaluate("""async (u) => {
+            const r = await caches.match(u, {ignoreSearch: true});
+            return r ? [r.status, (await r.arrayBuffer()).byteLength] : null;
+        }""", url + "history.html")
+        assert stored == [200, (site_dir / "history.html").stat().st_size]
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 # ----------------------------------------------------------------------------- static checks
