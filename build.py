@@ -433,17 +433,19 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
-                quiet: bool = False) -> SiteServer:
-    """An HTTP server for directory on host:port (port 0 = a free port)."""
-    handler = functools.partial(
-        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+                quiet: bool = False, handler: type[SiteHandler] = SiteHandler) -> SiteServer:
+    """An HTTP server for directory on host:port (port 0 = a free port); ``handler`` may be a
+    subclass of SiteHandler (a test's server that misbehaves on purpose)."""
+    factory = functools.partial(
+        type("Handler", (handler,), {"quiet": quiet}), directory=str(directory)
     )
-    return SiteServer((host, port), handler)
+    return SiteServer((host, port), factory)
 
 
-def serve_in_thread(directory: Path, port: int = 0, quiet: bool = True):
+def serve_in_thread(directory: Path, port: int = 0, quiet: bool = True,
+                    handler: type[SiteHandler] = SiteHandler):
     """Start a server in a daemon thread; returns (server, base_url). Call server.shutdown()."""
-    server = make_server(directory, port=port, quiet=quiet)
+    server = make_server(directory, port=port, quiet=quiet, handler=handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

@@ -80,12 +80,14 @@ class Server:
     """The test server for one directory; stop() really closes the socket; start() reopens
     it on the same port, so the origin (and the service worker's registration) stays."""
 
-    def __init__(self, site_build: Any, directory: Path):
+    def __init__(self, site_build: Any, directory: Path, handler: Any = None):
         self.build, self.directory, self.port, self.server = site_build, directory, 0, None
+        self.handler = handler or site_build.SiteHandler  # a subclass, to misbehave on purpose
         self.url = ""
 
     def start(self) -> str:
-        self.server, url = self.build.serve_in_thread(self.directory, port=self.port)
+        self.server, url = self.build.serve_in_thread(self.directory, port=self.port,
+                                                      handler=self.handler)
         self.port = self.server.server_address[1]
         self.url = url
         return url

@@ -10,11 +10,9 @@ The helpers are in support.py.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import struct
-import threading
 import time
 import zlib
 from pathlib import Path
@@ -128,8 +126,6 @@ def test_a_file_that_fails_once_is_fetched_again_while_installing(sw_browser, si
     asked: list[str] = []
 
     class FailsOnce(site_build.SiteHandler):
-        quiet = True
-
         def do_GET(self) -> None:
             path = self.path.split("?")[0]
             if path == "/history.html":
@@ -139,10 +135,8 @@ def test_a_file_that_fails_once_is_fetched_again_while_installing(sw_browser, si
                     return
             super().do_GET()
 
-    server = site_build.SiteServer(("127.0.0.1", 0),
-                                   functools.partial(FailsOnce, directory=str(site_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server = Server(site_build, site_dir, handler=FailsOnce)
+    url = server.start()
     ctx = sw_browser()
     page = first_page(ctx)
     try:
@@ -156,8 +150,7 @@ def test_a_file_that_fails_once_is_fetched_again_while_installing(sw_browser, si
         }""", url + "history.html")
         assert stored == [200, (site_dir / "history.html").stat().st_size]
     finally:
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 # ----------------------------------------------------------------------------- static checks
