@@ -10,6 +10,7 @@
 import { controlSpecs, actionFor } from "./control-specs.js";
 import { chips, pct } from "./text.js";
 import { ask } from "./dialog.js";
+import { el, button } from "./dom.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Action} Action */
@@ -20,26 +21,6 @@ import { ask } from "./dialog.js";
 let uid = 0;
 /** The sale method last chosen, kept between decisions (a player who auctions goes on auctioning). */
 let lastMethod = "";
-
-/**
- * @param {string} tag @param {string|null} [cls] @param {string} [text]
- * @returns {any}
- */
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-/** @param {string} label @param {(b: HTMLButtonElement) => unknown} onClick @param {string|null} [cls] */
-function button(label, onClick, cls = null) {
-  /** @type {HTMLButtonElement} */
-  const b = el("button", cls, label);
-  b.type = "button";
-  b.addEventListener("click", () => onClick(b));
-  return b;
-}
 
 /**
  * "Fair value 5 chips · chance 40%": the engine's figures for the card at stake, in words.

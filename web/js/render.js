@@ -1,19 +1,12 @@
 // Draws the table from a view. Knows nothing about the rules: only what the view says.
 import { cardFace, cardBack, emptySlot, theCard, SUIT_SYMBOLS } from "./cards.js";
 import { seatName, chips, pct, trumpWords } from "./text.js";
+import { el } from "./dom.js";
 
 /** @typedef {import("./protocol.js").View} View */
 
 /** @param {string} id @returns {HTMLElement} an element index.html always has */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-
-/** @param {string} tag @param {string|null} [cls] @param {string} [text] */
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** The face-up cards on the felt: not the copies in the end-of-hand table or the summary. */
 function feltCards() {

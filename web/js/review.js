@@ -12,24 +12,9 @@
 import { createStepper, CURRENT } from "./stepper.js";
 import { cardFace, theCard } from "./cards.js";
 import { chips, seatName } from "./text.js";
+import { el, button } from "./dom.js";
 
 /** @typedef {{request: (req: any) => Promise<any>}} EngineLike */
-
-/** @param {string} tag @param {string|null} [cls] @param {string} [text] */
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-/** @param {string} text @param {() => void} onClick @param {string} [cls] */
-function button(text, onClick, cls = "") {
-  const b = /** @type {HTMLButtonElement} */ (el("button", cls || null, text));
-  b.type = "button";
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 /** The review dialog, made once and kept at the end of the body. */
 function dialog() {

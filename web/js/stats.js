@@ -9,6 +9,7 @@
 import { ask } from "./dialog.js";
 import { chipsChart } from "./chart.js";
 import { chips } from "./text.js";
+import { el } from "./dom.js";
 
 export const STATS_KEY = "speculation:stats:v1";
 const MAX_MATCHES = 500;
@@ -100,14 +101,6 @@ export async function recordMatch(engine, view, seat) {
   return m;
 }
 
-/** @param {string} tag @param {string|null} [cls] @param {string} [text] */
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 /** The statistics dialog, made once. */
 function dialog() {
   let dlg = /** @type {HTMLDialogElement|null} */ (document.getElementById("stats"));
@@ -131,6 +124,7 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
   const t = totals(matches);
   const title = el("h2", null, "Your statistics on this device");
   title.id = "stats-title";
+  /** @type {HTMLElement[]} */
   const parts = [title];
   if (!matches.length) {
     parts.push(el("p", null, "No match has been finished on this device yet. Statistics are recorded when a match ends."));
