@@ -120,6 +120,7 @@
  * @property {string} name
  * @property {"human" | "bot"} kind
  * @property {string} [bot] the bot's id from `hello`'s `bots`, for a bot
+ * @property {string} [bot_name] the bot's own name when the seat is named otherwise (added by the page from `hello`)
  * @property {number} chips
  * @property {number} stack
  * @property {CardName[]} revealed

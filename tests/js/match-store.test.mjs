@@ -1,0 +1,97 @@
+// node --test: the match store (web/js/match-store.js) is the table's one state and one writer:
+// a drawing takes the events logged since the last one, the log keeps its cap, subscribers see
+// every state in order (even when one of them dispatches), and an unknown message is refused.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createMatchStore, reduce, initialState, withBotNames } from "../../web/js/match-store.js";
+
+const seats = [
+  { seat: 0, name: "Julia", kind: "human", chips: 20, stack: 3, revealed: [], busted: false, dealer: true },
+  { seat: 1, name: "Mary", kind: "bot", bot: "casual/mary", chips: 20, stack: 3, revealed: [], busted: false, dealer: false },
+  { seat: 2, name: "Aunt", kind: "bot", bot: "casual/henry", chips: 20, stack: 3, revealed: [], busted: false, dealer: false },
+];
+const hello = { bots: [{ id: "casual/mary", name: "Mary" }, { id: "casual/henry", name: "Henry" }] };
+const view = (extra = {}) => ({ seat: 0, to_act: 0, phase: "sale", seats, hands: [], legal: [], ...extra });
+
+test("a drawing takes the events logged since the last one, and the log keeps them in order", () => {
+  const store = createMatchStore();
+  store.dispatch({ type: "events", events: [{ type: "deal", text: "Hand 1 is dealt." }, { type: "upcard", text: "The upcard is the 7♥." }] });
+  assert.equal(store.getState().pending.length, 2);
+  store.dispatch({ type: "show", view: view() });
+  const s = store.getState();
+  assert.deepEqual(s.events.map((e) => e.type), ["deal", "upcard"]);
+  assert.deepEqual(s.pending, []);
+  assert.deepEqual(s.log, [{ text: "Hand 1 is dealt.", cls: "hand-sep" }, { text: "The upcard is the 7♥.", cls: "" }]);
+  store.dispatch({ type: "show", view: view() });
+  assert.deepEqual(store.getState().events, [], "a second drawing has no events of its own");
+  assert.equal(store.getState().draws, 2);
+});
+
+test("the log keeps its last logCap items; clearing it is a new epoch", () => {
+  let s = initialState({ logCap: 3 });
+  for (const n of [1, 2, 3, 4, 5]) s = reduce(s, { type: "log", text: `line ${n}` });
+  assert.deepEqual(s.log.map((i) => i.text), ["line 3", "line 4", "line 5"]);
+  assert.equal(reduce(s, { type: "log", text: "" }), s, "an empty line changes nothing");
+  const cleared = reduce(s, { type: "clear_log" });
+  assert.deepEqual(cleared.log, []);
+  assert.equal(cleared.logEpoch, s.logEpoch + 1);
+});
+
+test("a computer seat named otherwise gets its bot's own name from hello", () => {
+  const v = withBotNames(view(), /** @type {any} */ (hello));
+  assert.equal(v.seats[1].bot_name, undefined, "Mary is Mary: nothing to add");
+  assert.equal(v.seats[2].bot_name, "Henry");
+  assert.equal(view().seats[2].bot_name, undefined, "the engine's view is not changed in place");
+  const store = createMatchStore();
+  store.dispatch({ type: "hello", hello: /** @type {any} */ (hello) });
+  store.dispatch({ type: "show", view: view() });
+  assert.equal(store.getState().view.seats[2].bot_name, "Henry");
+});
+
+test("a drawing counts the finished hands; reset forgets the match but keeps the holder unless told", () => {
+  const store = createMatchStore({ holder: 2 });
+  store.dispatch({ type: "show", view: view({ hands: [{ number: 1 }, { number: 2 }] }) });
+  assert.equal(store.getState().hands, 2);
+  store.dispatch({ type: "reset", hands: Infinity });
+  const s = store.getState();
+  assert.equal(s.view, null);
+  assert.equal(s.holder, 2);
+  assert.equal(s.hands, Infinity);
+  store.dispatch({ type: "reset", holder: null });
+  assert.equal(store.getState().holder, null);
+});
+
+test("becoming idle counts a tick; busy does not", () => {
+  const store = createMatchStore();
+  store.dispatch({ type: "busy", state: "busy" });
+  store.dispatch({ type: "busy", state: "idle" });
+  store.dispatch({ type: "busy", state: "idle" });
+  assert.equal(store.getState().tick, 2);
+  assert.equal(store.getState().busy, "idle");
+});
+
+test("subscribers see every state in order, even when one of them dispatches", () => {
+  const store = createMatchStore();
+  /** @type {string[]} */
+  const seen = [];
+  store.subscribe((s, prev, msg) => {
+    seen.push(`a:${msg.type}:${s.holder}`);
+    if (msg.type === "holder" && s.holder === 1) store.dispatch({ type: "autoplay", on: false });
+  });
+  const off = store.subscribe((s, prev, msg) => { seen.push(`b:${msg.type}:${s.holder}:${prev.holder}`); });
+  store.dispatch({ type: "holder", seat: 1 });
+  assert.deepEqual(seen, ["a:holder:1", "b:holder:1:null", "a:autoplay:1", "b:autoplay:1:1"]);
+  assert.equal(store.getState().autoplay, false);
+  off();
+  store.dispatch({ type: "holder", seat: 0 });
+  assert.equal(seen.length, 5, "an unsubscribed listener hears nothing more");
+});
+
+test("an unknown message is refused with its name, and the state is unchanged", () => {
+  const store = createMatchStore();
+  const before = store.getState();
+  assert.throws(() => store.dispatch(/** @type {any} */ ({ type: "fly" })), /no message \{"type":"fly"\}/);
+  assert.equal(store.getState(), before);
+  store.dispatch({ type: "holder", seat: 3 });
+  assert.equal(store.getState().holder, 3, "the store still works after a refused message");
+});

@@ -1,0 +1,313 @@
+// The play driver: the loop that plays the computer players' moves, applies the player's
+// standing answers and stops where a person decides (or where a hand ends and people should see
+// it), and the moves a person makes. Plain async functions of a context `{store, engine,
+// policy}` with no DOM: what to draw goes to the store (match-store.js) as `show` messages, and
+// whatever needs the page (how long to think, whether a panel is open, saving) is asked of the
+// policy. The engine is anything with `request(obj)` answering the bridge's protocol: the local
+// worker (engine.js), the real wheel in Node, a scripted fake in a unit test, or later a remote
+// host. tests/js/driver.test.mjs runs it with no browser.
+//
+//   const driver = createDriver({ store, engine, policy: { site: true, thinkMs: () => 1100 } });
+//   await driver.advance();              // play on until a person decides or the match ends
+//   await driver.run(() => driver.humanAct({ type: "keep", seat: 0 }));
+
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {import("./protocol.js").Request} Request */
+/** @typedef {import("./protocol.js").Op} Op */
+/** @typedef {import("./match-store.js").MatchStore} MatchStore */
+
+/**
+ * What the driver needs of an engine: the bridge's request, answered asynchronously.
+ * @typedef {{request: <R extends Request>(obj: R) => Promise<import("./protocol.js").Response<R["op"]>>}} EngineLike
+ */
+
+/** @typedef {{action: Action, note: string | null, usedOrder: boolean}} StandingAnswer */
+
+/**
+ * The page's part in the loop. Every member is optional; the defaults suit a test or a
+ * headless host (no pauses, no standing answers, no hand-over).
+ * @typedef {object} Policy
+ * @property {boolean} [pauseAtHandEnd] stop after a hand so people can look at its result
+ *   (the site; an embed plays on)
+ * @property {(view: View) => number} [thinkMs] how long a computer player thinks before it moves
+ * @property {() => number} [motionLeft] ms until the last drawing's animations end
+ * @property {(ms: number) => Promise<void>} [sleep]
+ * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
+ *   the player's standing answer to a person's decision, applied through `act`
+ * @property {(answer: StandingAnswer, view: View) => void} [onStanding] after one was applied
+ * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
+ * @property {() => boolean} [resultOpen] the end-of-hand panel is open
+ * @property {() => (void | Promise<void>)} [afterMove] after every move (the site saves)
+ * @property {() => void} [onHumanMove] before the computer answers a person's move
+ * @property {() => void} [onStop] the loop stopped at the end of the match
+ * @property {(err: unknown) => void} [onError] something went wrong inside `run`
+ */
+
+/**
+ * @typedef {object} DriverContext
+ * @property {MatchStore} store
+ * @property {() => EngineLike} engine the engine in use (it may be replaced between matches)
+ * @property {Policy} policy
+ * @property {(tok: number) => boolean} live whether the loop holding `tok` is still wanted
+ */
+
+const realSleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The seats people play. @param {View | null} view @returns {number[]} */
+export function humanSeats(view) {
+  return (view?.seats ?? []).filter((s) => s.kind !== "bot").map((s) => s.seat);
+}
+
+/** @param {View} view @param {number} seat */
+function isBot(view, seat) {
+  return view.seats?.[seat]?.kind === "bot";
+}
+
+/** The seat whose view is shown between decisions. @param {DriverContext} ctx @param {View | null} view */
+export function viewerSeat(ctx, view) {
+  return ctx.store.getState().holder ?? humanSeats(view)[0] ?? null;
+}
+
+/** A hand has just ended and the next is not dealt. @param {View} view */
+function handOver(view) {
+  const stage = /** @type {{stage?: string}} */ (view).stage;
+  return stage != null ? stage === "hand_over" : !!view.last_hand && view.phase === "deal";
+}
+
+/** The seat's name for error sentences. @param {View} view @param {number} seat */
+function nameOf(view, seat) {
+  return view.seats?.[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+/**
+ * Play on from `given` (or a fresh view) until a person decides, a hand's end wants looking at,
+ * the match ends, or the loop is no longer wanted.
+ * @param {DriverContext} ctx @param {number} tok @param {View | null} [given]
+ */
+export async function loop(ctx, tok, given = null) {
+  const { store, policy } = ctx;
+  let view = given;
+  for (let guard = 0; guard < 5000 && ctx.live(tok); guard++) {
+    if (!view) {
+      const r = await ctx.engine().request({ op: "view", seat: viewerSeat(ctx, store.getState().view) });
+      if (!ctx.live(tok)) return;
+      if (!r.ok) { store.dispatch({ type: "notice", text: `The engine could not show the table: ${r.error?.message ?? "unknown error"}` }); return; }
+      view = r.view;
+    }
+    const t = view.to_act;
+    if (view.match_over || t == null) { store.dispatch({ type: "show", view }); policy.onStop?.(); return; }
+    const lh = view.last_hand;
+    // A hand has just ended: let people look at it first; while its panel is open (say a
+    // question over it was answered "Keep playing"), the panel's "Next hand" is the only way on.
+    if (lh && handOver(view)) {
+      const unseen = store.getState().seenHand !== lh.number || !!policy.resultOpen?.();
+      if (policy.pauseAtHandEnd && unseen && humanSeats(view).length) {
+        store.dispatch({ type: "show", view, focus: "result" });
+        store.dispatch({ type: "seen_hand", number: lh.number });
+        return;
+      }
+      store.dispatch({ type: "seen_hand", number: lh.number });
+    }
+    if (isBot(view, t)) {
+      if (!store.getState().autoplay) { store.dispatch({ type: "show", view }); return; }
+      const next = await botMove(ctx, view, t, tok);
+      if (next === false) return;
+      view = next;
+      continue;
+    }
+    // A person's decision: the player's standing answers first (they never need the device).
+    if (view.seat !== t) {
+      const mine = await ctx.engine().request({ op: "view", seat: t });
+      if (!ctx.live(tok)) return;
+      if (!mine.ok) { store.dispatch({ type: "notice", text: mine.error?.message ?? "The engine refused to show this seat." }); return; }
+      view = mine.view;
+    }
+    const auto = (await policy.standing?.(view)) ?? null;
+    if (!ctx.live(tok)) return;
+    if (auto) {
+      const next = await standingMove(ctx, view, auto, tok);
+      if (next === false) return;
+      view = next;
+      continue;
+    }
+    // With several people at one screen, the private hand-over screen is an option.
+    if (humanSeats(view).length > 1 && store.getState().holder !== t && policy.handover?.()) {
+      store.dispatch({ type: "show", view });
+      if (policy.resultOpen?.()) return; // the result first; its "Next hand" hands over
+      store.dispatch({ type: "show", view, handover: t });
+      return;
+    }
+    store.dispatch({ type: "holder", seat: t });
+    store.dispatch({ type: "show", view, controls: true, focus: "controls" });
+    return;
+  }
+}
+
+/**
+ * Wait before an automatic move: at least until the last drawing's animations end.
+ * @param {DriverContext} ctx @param {number} ms
+ */
+function pause(ctx, ms) {
+  const left = Math.max(ms, ctx.policy.motionLeft?.() ?? 0);
+  return left > 0 ? (ctx.policy.sleep ?? realSleep)(left) : Promise.resolve();
+}
+
+/**
+ * The computer at `seat` moves: its reason goes in the log with its own move, before the events
+ * that move caused. Returns the viewer's view after it (null: ask for one), or false when stopped.
+ * @param {DriverContext} ctx @param {View} view @param {number} seat @param {number} tok
+ * @returns {Promise<View | null | false>}
+ */
+export async function botMove(ctx, view, seat, tok) {
+  const { store, policy } = ctx;
+  store.dispatch({ type: "show", view, thinking: seat });
+  // think for the pace's time (a deal needs none), and at least until the animations end
+  await pause(ctx, view.phase !== "deal" ? (policy.thinkMs?.(view) ?? 0) : 0);
+  if (!ctx.live(tok)) return false;
+  const viewer = viewerSeat(ctx, view);
+  const res = await ctx.engine().request({ op: "bot", seat, viewer });
+  if (!ctx.live(tok)) return false;
+  if (!res.ok) throw new Error(`${nameOf(view, seat)} (computer) could not move: ${res.error?.message ?? res.error?.code}`);
+  if (res.reason) store.dispatch({ type: "log", text: `${nameOf(view, seat)}: “${res.reason}”`, cls: "reason" });
+  store.dispatch({ type: "events", events: res.events ?? [] });
+  await policy.afterMove?.();
+  return res.view && res.view.seat === viewer ? res.view : null;
+}
+
+/**
+ * Apply a standing answer for the seat deciding: the same `act` a click sends.
+ * @param {DriverContext} ctx @param {View} view @param {StandingAnswer} answer @param {number} tok
+ * @returns {Promise<View | null | false>}
+ */
+export async function standingMove(ctx, view, answer, tok) {
+  const { store, policy } = ctx;
+  // Show what the last move did before the next automatic one (as before a computer's move),
+  // so a run of automatic reveals and passes plays out one move at a time, not all at once.
+  if (store.getState().pending.length) {
+    store.dispatch({ type: "show", view });
+    await pause(ctx, 0);
+    if (!ctx.live(tok)) return false;
+  }
+  const viewer = viewerSeat(ctx, view);
+  const res = await ctx.engine().request({ op: "act", action: answer.action, viewer });
+  if (!ctx.live(tok)) return false;
+  if (!res.ok) throw new Error(`A standing answer was refused: ${res.error?.message ?? res.error?.code}`);
+  if (answer.note) store.dispatch({ type: "log", text: answer.note, cls: "auto" });
+  store.dispatch({ type: "events", events: res.events });
+  policy.onStanding?.(answer, view);
+  await policy.afterMove?.();
+  return res.view?.seat === viewer ? res.view : null;
+}
+
+/**
+ * A person's move. A refusal leaves the table as it was, with the engine's sentence.
+ * @param {DriverContext} ctx @param {Action} action @param {number} tok
+ * @returns {Promise<View | null | false>} the view to play on from, or false (refused or stopped)
+ */
+export async function humanMove(ctx, action, tok) {
+  const { store, policy } = ctx;
+  const res = await ctx.engine().request({ op: "act", action, viewer: action.seat });
+  if (!ctx.live(tok)) return false;
+  if (!res.ok) {
+    store.dispatch({ type: "notice", text: `Not allowed: ${res.error?.message ?? "the engine refused that move"}`, refused: true });
+    return false;
+  }
+  store.dispatch({ type: "events", events: res.events });
+  await policy.afterMove?.();
+  policy.onHumanMove?.();
+  return res.view && res.view.seat === viewerSeat(ctx, res.view) ? res.view : null;
+}
+
+/**
+ * The driver: the loop's functions bound to one context, with the queue that keeps the table's
+ * work in order (the store says "busy" until the queue is empty) and the token that stops a loop
+ * whose result is no longer wanted.
+ * @param {{store: MatchStore, engine: EngineLike | (() => EngineLike), policy?: Policy}} opts
+ */
+export function createDriver({ store, engine, policy = {} }) {
+  let token = 0;
+  let pending = 0;
+  /** @type {Promise<unknown>} */
+  let chain = Promise.resolve();
+  /** @type {DriverContext} */
+  const ctx = {
+    store, policy,
+    engine: typeof engine === "function" ? engine : () => engine,
+    live: (tok) => tok === token,
+  };
+
+  /** Run `fn` after the work already queued; the table is busy until the queue is empty. @param {(tok: number) => unknown} fn */
+  function run(fn) {
+    pending++;
+    store.dispatch({ type: "busy", state: "busy" });
+    const next = chain.then(async () => {
+      try {
+        await fn(token);
+      } catch (err) {
+        console.error(err);
+        store.dispatch({ type: "notice", text: `Something went wrong: ${err instanceof Error ? err.message : String(err)}` });
+        policy.onError?.(err);
+      } finally {
+        if (--pending === 0) store.dispatch({ type: "busy", state: "idle" });
+      }
+    });
+    chain = next;
+    return next;
+  }
+
+  /** Stop the loop under way at its next step. */
+  function cancel() { token++; }
+
+  /** Play on (a new loop replaces the one under way) until a person decides or the match ends. */
+  function advance() {
+    cancel();
+    return run((tok) => loop(ctx, tok));
+  }
+
+  /** The same as advance, but inside the work under way (a caller already inside run). */
+  function playOn() {
+    cancel();
+    return loop(ctx, token);
+  }
+
+  /** A person's move from the controls, then play on. @param {Action} action */
+  async function humanAct(action) {
+    const next = await humanMove(ctx, action, token);
+    if (next === false) return;
+    cancel();
+    await loop(ctx, token, next);
+  }
+
+  /** The end-of-hand panel's "Next hand": the dealer, if a person, deals; else play on. @param {View | null} view */
+  function nextHand(view) {
+    const deal = (view?.legal ?? []).find((t) => t.type === "deal" && t.seat === view?.seat);
+    if (deal) return run(() => humanAct({ type: "deal", seat: deal.seat }));
+    return advance();
+  }
+
+  /** Let the computer make up to `n` moves now (an embed's "Next"), then show the table. @param {number} n */
+  async function stepBots(n) {
+    cancel();
+    const tok = token;
+    /** @type {View | null} */
+    let view = null;
+    for (let i = 0; i < n && ctx.live(tok); i++) {
+      if (!view) {
+        const r = await ctx.engine().request({ op: "view", seat: viewerSeat(ctx, store.getState().view) });
+        view = r.ok ? r.view : null;
+      }
+      if (!view || view.match_over || view.to_act == null || !isBot(view, view.to_act)) break;
+      const next = await botMove(ctx, view, view.to_act, tok);
+      if (next === false) return;
+      view = next;
+    }
+    const was = store.getState().autoplay;
+    store.dispatch({ type: "autoplay", on: false });
+    try { await loop(ctx, tok, view); } finally { store.dispatch({ type: "autoplay", on: was }); }
+  }
+
+  return { run, cancel, advance, playOn, humanAct, nextHand, stepBots, context: ctx, token: () => token };
+}
+
+/** @typedef {ReturnType<typeof createDriver>} Driver */

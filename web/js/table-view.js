@@ -1,0 +1,221 @@
+// The table's views: each subscribes to the match store (match-store.js) and draws its own part
+// of the page from the state, and none writes the state except through the callbacks it is
+// given (a click on a control, "Next hand", "I am Mary: show my choices"). Drawing a view is
+// what a `show` message asks for; the other parts follow the fields they watch (the log, the
+// busy state, the status line's notices).
+//
+//   const views = createTableViews({ store, root: document, site: true, pace, act, nextHand, takeScreen });
+//   views.motionLeft();   // ms until the last drawing's animations end (the driver waits for it)
+//   views.resultOpen();   // the end-of-hand panel is open
+//
+// Nothing here runs at import time.
+import { renderTable, setStatus, seating } from "./render.js";
+import { buildControls } from "./controls.js";
+import { seatName, promptText } from "./text.js";
+import { chipsChart } from "./chart.js";
+import { snapshot, playEvents } from "./motion.js";
+import { createAnnouncer } from "./announce.js";
+import { createHandResult } from "./hand-result.js";
+import { el, button } from "./dom.js";
+import { humanSeats } from "./driver.js";
+
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {import("./match-store.js").MatchState} MatchState */
+/** @typedef {import("./match-store.js").MatchStore} MatchStore */
+/** @typedef {import("./match-store.js").LogItem} LogItem */
+
+/**
+ * @typedef {object} TableViewOptions
+ * @property {MatchStore} store
+ * @property {Document} [root] where the table's elements are (ids as in index.html)
+ * @property {boolean} [site] the full site (coach, match summary, end-of-hand panel) or an embed
+ * @property {() => string} [pace]
+ * @property {(action: Action) => void} act a person's move from the controls
+ * @property {(view: View | null) => void} nextHand the end-of-hand panel's "Next hand"
+ * @property {(seat: number) => void} takeScreen pass-and-play: the seat took the screen
+ * @property {(req: {op: "coach", seat: number}) => Promise<any>} [coach] the engine's coach
+ * @property {{forEvents: (events: any[]) => unknown, play: (name: any) => unknown} | null} [sound]
+ * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
+ * @property {((seat: number) => string | null) | null} [buyFrom]
+ * @property {((seat: number) => void) | null} [onBuy]
+ * @property {() => HTMLElement[]} [summaryButtons]
+ */
+
+/** @param {TableViewOptions} opts */
+export function createTableViews(opts) {
+  const { store, root = document, site = true, pace = () => "normal" } = opts;
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
+  /** when the animations of the last drawing end (performance.now()) */
+  let motionUntil = 0;
+  let wasMyTurn = false;
+  const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
+  // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
+  // result banner away with it: it would otherwise sit over the summary on a phone.
+  const handResult = createHandResult({ root, site, onNext: opts.nextHand, onLeave: () => news?.clear() });
+
+  /** Draw the table for a `show` message. @param {MatchState} s @param {MatchState} prev */
+  function drawTable(s, prev) {
+    const view = /** @type {View} */ (s.view);
+    const act = (/** @type {Action} */ a) => { disableControls(true); opts.act(a); };
+    const built = s.controls ? buildControls(view, act, { confirm: !!opts.confirmTrades?.() }) : null;
+    const shot = snapshot();
+    renderTable(view, {
+      prev: prev.view, thinking: s.thinking, viewer: s.holder,
+      ...seating(view, s.holder, { site }),
+      buyFrom: opts.buyFrom ?? null, onBuy: opts.onBuy ?? null,
+    });
+    const ms = playEvents(s.events, shot, { pace: pace() });
+    motionUntil = performance.now() + ms;
+    news?.events(s.events, view);
+    news?.panel(view);
+    opts.sound?.forEvents(s.events);
+    const nodes = built?.nodes ?? [];
+    const myTurn = nodes.length > 0;
+    if (myTurn && !wasMyTurn) opts.sound?.play("turn");
+    wasMyTurn = myTurn;
+    placeControls(view, nodes);
+    showStatus(view, s.thinking, myTurn);
+    // the end of a hand: its panel holds the one way on, so the controls wait behind it
+    if (handResult.show(view) && site) $("controls").replaceChildren();
+    showSummary(view);
+    $("handover").hidden = s.handover == null;
+    if (s.handover != null) showHandover(view, s.handover);
+    else if (s.focus === "controls") focusControls();
+    else if (s.focus === "result") handResult.focus();
+  }
+
+  /** @param {View} view @param {HTMLElement[]} nodes */
+  function placeControls(view, nodes) {
+    const box = $("controls");
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren(...nodes);
+    // Replacing the controls must not drop the keyboard focus on the page's body.
+    if (nodes.length && (hadFocus || document.activeElement === document.body)) {
+      queueMicrotask(() => { if (!box.contains(document.activeElement)) focusControls(); });
+    }
+    if (site && nodes.length) {
+      const advice = adviceGroup(view.seat);
+      const row = box.querySelector(".control-buttons");
+      if (row) row.append(...advice.childNodes); else box.append(advice);
+    }
+  }
+
+  /** The status line: whose decision it is, in the engine's own words to that seat. */
+  function showStatus(/** @type {View} */ view, /** @type {number | null} */ thinking, /** @type {boolean} */ myTurn) {
+    let status = promptText(view);
+    if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
+    const mine = myTurn && !!view.prompt && view.prompt.seat === view.seat;
+    if (mine && view.prompt) {
+      const who = humanSeats(view).length > 1 ? `${seatName(view, view.seat ?? 0)}'s turn` : "Your turn";
+      status = `${who}: ${view.prompt.you}`;
+    }
+    $("status").classList.toggle("is-your-turn", mine);
+    setStatus(status);
+  }
+
+  /** "What is it worth?": the engine's coach for the seat deciding. @param {number | null} seat */
+  function adviceGroup(seat) {
+    const g = el("div", "control-group advice");
+    const out = el("p", "hint advice-text");
+    out.setAttribute("aria-live", "polite");
+    const b = button("What is it worth?", async () => {
+      if (seat == null || !opts.coach) return;
+      b.disabled = true;
+      const r = await opts.coach({ op: "coach", seat });
+      b.disabled = false;
+      if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
+      const a = r.advice ?? {};
+      out.textContent = a.summary || a.suggestion || "No advice is available.";
+    }, "advice-btn");
+    g.append(b, out);
+    return g;
+  }
+
+  /** The match summary (the site only): the engine's sentence, the chips chart, what next. */
+  function showSummary(/** @type {View} */ view) {
+    const box = $("match-summary");
+    if (!site || !view.match_over || !view.match_outcome) { box.hidden = true; return; }
+    const fresh = box.hidden;
+    box.hidden = false;
+    // the last hand's panel, when open, keeps the focus (its button leads here)
+    if (fresh && !handResult.isOpen()) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
+    const hands = view.hands ?? [];
+    const series = (view.seats ?? []).map((s, i) => {
+      const values = [hands[0]?.chips_before?.[i] ?? s.chips];
+      for (const h of hands) values.push(h.chips_after?.[i] ?? values[values.length - 1]);
+      return { name: s.name, values };
+    });
+    const o = view.match_outcome;
+    const row = el("div", "row-buttons");
+    row.append(...(opts.summaryButtons?.() ?? []));
+    $("match-summary-body").replaceChildren(el("p", null, o.text), el("p", null, o.standings_text),
+      chipsChart(series), row);
+  }
+
+  /** Pass-and-play: ask the table to pass the screen to `seat`. @param {View} view @param {number} seat */
+  function showHandover(view, seat) {
+    $("controls").replaceChildren();
+    const name = seatName(view, seat);
+    $("handover-title").textContent = `${name}'s decision`;
+    $("handover-text").textContent = `Please pass the screen to ${name}. ${promptText(view)}`;
+    const go = $("handover-go");
+    go.textContent = `I am ${name}: show my choices`;
+    setStatus(`${promptText(view)} Waiting for ${name} to take the screen.`);
+    go.onclick = () => { $("handover").hidden = true; opts.takeScreen(seat); };
+    go.focus();
+  }
+
+  function focusControls() {
+    const active = document.activeElement;
+    // Keep the focus where the player put it, unless it was lost (to the body, a hidden panel
+    // such as the hand-over's, or a replaced control).
+    const lost = !active || active === document.body || !active.isConnected || !!active.closest("[hidden]");
+    if (!lost && !$("controls").contains(active) && active.id !== "main") return;
+    const first = /** @type {HTMLElement|null} */ ($("controls").querySelector("[data-default]")
+      ?? $("controls").querySelector("button, input"));
+    first?.focus({ preventScroll: true });
+  }
+
+  function disableControls(/** @type {boolean} */ off) {
+    for (const b of $("controls").querySelectorAll("button")) b.disabled = off;
+  }
+
+  /** The log: new items appended; all of it again when it was cleared or replaced. */
+  function drawLog(/** @type {MatchState} */ s, /** @type {MatchState} */ prev) {
+    const ol = $("log-list");
+    if (s.logEpoch !== prev.logEpoch) ol.replaceChildren();
+    const known = s.logEpoch !== prev.logEpoch ? [] : prev.log;
+    // the log keeps its last `logCap` items: what is new is what follows the last one known
+    const last = known[known.length - 1];
+    const from = last ? s.log.lastIndexOf(last) + 1 : 0;
+    for (const { text, cls } of s.log.slice(from)) {
+      const li = el("li", cls || null, text);
+      ol.append(li);
+    }
+    while (ol.children.length > s.logCap) ol.firstElementChild?.remove();
+    $("log").scrollTop = $("log").scrollHeight;
+  }
+
+  store.subscribe((s, prev, msg) => {
+    if (s.busy !== prev.busy || s.tick !== prev.tick) {
+      // data-state / data-tick let a test (or a curious reader) see when the table has settled
+      if (s.tick !== prev.tick) document.body.dataset.tick = String(s.tick);
+      document.body.dataset.state = s.busy;
+    }
+    if (s.log !== prev.log || s.logEpoch !== prev.logEpoch) drawLog(s, prev);
+    if (s.notice && s.notice !== prev.notice) {
+      setStatus(s.notice.text);
+      if (s.notice.refused) disableControls(false);
+    }
+    if (msg.type === "reset") { handResult.reset(); news?.clear(); }
+    if (msg.type === "show") drawTable(s, prev);
+  });
+
+  return {
+    /** ms until the last drawing's animations end */
+    motionLeft: () => Math.max(0, motionUntil - performance.now()),
+    resultOpen: () => handResult.isOpen(),
+    focusControls,
+  };
+}
