@@ -132,7 +132,7 @@ function group(title) {
  * @param {View} view
  * @param {(a: Action) => unknown} act
  * @param {{confirm?: boolean}} [opts]
- * @returns {{nodes: HTMLElement[], offerCards: Map<number, Set<number>>, onOffer: any}}
+ * @returns {{nodes: HTMLElement[]}}
  */
 export function buildControls(view, act, { confirm = false } = {}) {
   const specs = controlSpecs(view);
@@ -229,7 +229,7 @@ export function buildControls(view, act, { confirm = false } = {}) {
   const safe = simple.querySelector("[data-safe]");
   const target = safe ?? priced.find((g) => !g.hidden)?.querySelector("input") ?? simple.querySelector("button");
   target?.setAttribute("data-default", "1");
-  return { nodes, offerCards: new Map(), onOffer: null };
+  return { nodes };
 }
 
 /**

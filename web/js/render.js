@@ -100,15 +100,13 @@ export function seating(view, holder, { site = true } = {}) {
 /**
  * Render the table.
  * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
- *        offerCards: Map<seat, Set<position>> (face-down cards the viewer may offer for),
- *        onOffer(owner, position, button) }
+ *        buyFrom, onBuy: a seat's stack as a button that places a buy order }
  * @param {View} view
  * `bottom`: the seat drawn at the bottom of the table (yours; the others go round from your
  * left along the top); `youLabel`: mark it "You" (one person at the screen).
  * @param {{prev?: View|null, thinking?: number|null, viewer?: number|null,
  *   bottom?: number|null, youLabel?: boolean,
- *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null,
- *   offerCards?: Map<number, Set<number>>, onOffer?: any}} [ctx]
+ *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null}} [ctx]
  */
 export function renderTable(view, ctx = {}) {
   const before = snapshotPositions();
@@ -209,25 +207,16 @@ export function renderTable(view, ctx = {}) {
       stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
     }
     const n = s.stack ?? 0;
-    const offerable = ctx.offerCards?.get(s.seat);
-    if (offerable?.size) stack.classList.add("is-offer");
     for (let i = 0; i < n; i++) {
-      if (offerable?.has(i)) {
-        const b = cardBack({ button: true, label: `Offer to buy ${s.name}'s face-down card ${i + 1} of ${n}` });
-        b.classList.add("offerable");
-        b.addEventListener("click", () => ctx.onOffer?.(s.seat, i, b));
-        stack.append(b);
-      } else {
-        const back = cardBack();
-        const p = /** @type {any} */ (view.pending);
-        if (p && p.position === i && p.seller === s.seat && p.card == null) {
-          back.classList.add("in-question");
-          back.removeAttribute("aria-hidden");
-          back.setAttribute("role", "img");
-          back.setAttribute("aria-label", `face-down card ${i + 1}, the one being haggled over`);
-        }
-        stack.append(back);
+      const back = cardBack();
+      const p = /** @type {any} */ (view.pending);
+      if (p && p.position === i && p.seller === s.seat && p.card == null) {
+        back.classList.add("in-question");
+        back.removeAttribute("aria-hidden");
+        back.setAttribute("role", "img");
+        back.setAttribute("aria-label", `face-down card ${i + 1}, the one being haggled over`);
       }
+      stack.append(back);
     }
     const count = el("span", "stack-count", n === 0 ? "no face-down cards" : `${n} face-down`);
     stack.append(count);

@@ -78,7 +78,8 @@ export function createTableViews(opts) {
     showStatus(view, s.thinking, myTurn);
     // the end of a hand: its panel holds the one way on, so the controls wait behind it
     if (handResult.show(view) && site) $("controls").replaceChildren();
-    showSummary(view);
+    if (site) showSummary(root, view, { resultOpen: handResult.isOpen, buttons: opts.summaryButtons });
+    else $("match-summary").hidden = true;
     $("handover").hidden = s.handover == null;
     if (s.handover != null) showHandover(view, s.handover);
     else if (s.focus === "controls") focusControls();
@@ -132,27 +133,6 @@ export function createTableViews(opts) {
     return g;
   }
 
-  /** The match summary (the site only): the engine's sentence, the chips chart, what next. */
-  function showSummary(/** @type {View} */ view) {
-    const box = $("match-summary");
-    if (!site || !view.match_over || !view.match_outcome) { box.hidden = true; return; }
-    const fresh = box.hidden;
-    box.hidden = false;
-    // the last hand's panel, when open, keeps the focus (its button leads here)
-    if (fresh && !handResult.isOpen()) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
-    const hands = view.hands ?? [];
-    const series = (view.seats ?? []).map((s, i) => {
-      const values = [hands[0]?.chips_before?.[i] ?? s.chips];
-      for (const h of hands) values.push(h.chips_after?.[i] ?? values[values.length - 1]);
-      return { name: s.name, values };
-    });
-    const o = view.match_outcome;
-    const row = el("div", "row-buttons");
-    row.append(...(opts.summaryButtons?.() ?? []));
-    $("match-summary-body").replaceChildren(el("p", null, o.text), el("p", null, o.standings_text),
-      chipsChart(series), row);
-  }
-
   /** Pass-and-play: ask the table to pass the screen to `seat`. @param {View} view @param {number} seat */
   function showHandover(view, seat) {
     $("controls").replaceChildren();
@@ -181,29 +161,9 @@ export function createTableViews(opts) {
     for (const b of $("controls").querySelectorAll("button")) b.disabled = off;
   }
 
-  /** The log: new items appended; all of it again when it was cleared or replaced. */
-  function drawLog(/** @type {MatchState} */ s, /** @type {MatchState} */ prev) {
-    const ol = $("log-list");
-    if (s.logEpoch !== prev.logEpoch) ol.replaceChildren();
-    const known = s.logEpoch !== prev.logEpoch ? [] : prev.log;
-    // the log keeps its last `logCap` items: what is new is what follows the last one known
-    const last = known[known.length - 1];
-    const from = last ? s.log.lastIndexOf(last) + 1 : 0;
-    for (const { text, cls } of s.log.slice(from)) {
-      const li = el("li", cls || null, text);
-      ol.append(li);
-    }
-    while (ol.children.length > s.logCap) ol.firstElementChild?.remove();
-    $("log").scrollTop = $("log").scrollHeight;
-  }
-
+  createBusyView(store, document.body);
+  createLogView(store, $("log"), $("log-list"));
   store.subscribe((s, prev, msg) => {
-    if (s.busy !== prev.busy || s.tick !== prev.tick) {
-      // data-state / data-tick let a test (or a curious reader) see when the table has settled
-      if (s.tick !== prev.tick) document.body.dataset.tick = String(s.tick);
-      document.body.dataset.state = s.busy;
-    }
-    if (s.log !== prev.log || s.logEpoch !== prev.logEpoch) drawLog(s, prev);
     if (s.notice && s.notice !== prev.notice) {
       setStatus(s.notice.text);
       if (s.notice.refused) disableControls(false);
@@ -218,4 +178,63 @@ export function createTableViews(opts) {
     resultOpen: () => handResult.isOpen(),
     focusControls,
   };
+}
+
+/**
+ * The match summary (the site only): the engine's sentence, the chips chart, what next.
+ * @param {Document} root @param {View} view
+ * @param {{resultOpen: () => boolean, buttons?: () => HTMLElement[]}} how
+ */
+export function showSummary(root, view, { resultOpen, buttons }) {
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
+  const box = $("match-summary");
+  if (!view.match_over || !view.match_outcome) { box.hidden = true; return; }
+  const fresh = box.hidden;
+  box.hidden = false;
+  // the last hand's panel, when open, keeps the focus (its button leads here)
+  if (fresh && !resultOpen()) queueMicrotask(() => $("match-summary-title").focus({ preventScroll: false }));
+  const hands = view.hands ?? [];
+  const series = (view.seats ?? []).map((s, i) => {
+    const values = [hands[0]?.chips_before?.[i] ?? s.chips];
+    for (const h of hands) values.push(h.chips_after?.[i] ?? values[values.length - 1]);
+    return { name: s.name, values };
+  });
+  const o = view.match_outcome;
+  const row = el("div", "row-buttons");
+  row.append(...(buttons?.() ?? []));
+  $("match-summary-body").replaceChildren(el("p", null, o.text), el("p", null, o.standings_text),
+    chipsChart(series), row);
+}
+
+/**
+ * The table's busy state on the page: data-state, and data-tick counting the times it became
+ * idle, let a test (or a curious reader) see when the table has settled.
+ * @param {MatchStore} store @param {HTMLElement} target
+ */
+export function createBusyView(store, target) {
+  return store.subscribe((s, prev) => {
+    if (s.busy === prev.busy && s.tick === prev.tick) return;
+    if (s.tick !== prev.tick) target.dataset.tick = String(s.tick);
+    target.dataset.state = s.busy;
+  });
+}
+
+/**
+ * The log: new items appended, all of it again when it was cleared or replaced, scrolled to the
+ * newest.
+ * @param {MatchStore} store @param {HTMLElement} box the scrolling box @param {HTMLElement} list its <ol>
+ */
+export function createLogView(store, box, list) {
+  return store.subscribe((s, prev) => {
+    if (s.log === prev.log && s.logEpoch === prev.logEpoch) return;
+    const again = s.logEpoch !== prev.logEpoch;
+    if (again) list.replaceChildren();
+    const known = again ? [] : prev.log;
+    // the log keeps its last `logCap` items: what is new is what follows the last one known
+    const last = known[known.length - 1];
+    const from = last ? s.log.lastIndexOf(last) + 1 : 0;
+    for (const { text, cls } of s.log.slice(from)) list.append(el("li", cls || null, text));
+    while (list.children.length > s.logCap) list.firstElementChild?.remove();
+    box.scrollTop = box.scrollHeight;
+  });
 }
