@@ -12,6 +12,11 @@
 import { cardFace, theCard } from "./cards.js";
 import { seatName, chips } from "./text.js";
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").GameEvent} GameEvent */
+/** @typedef {import("./protocol.js").AuctionPending} AuctionPending */
+/** @typedef {import("./protocol.js").NegotiationPending} NegotiationPending */
+
 /** How long one banner stays (ms) at each pace; instant still shows it, briefly. */
 const BANNER_MS = /** @type {Record<string, number>} */ ({ instant: 1400, fast: 1800, normal: 2600, slow: 3600 });
 
@@ -19,8 +24,8 @@ const BANNER_MS = /** @type {Record<string, number>} */ ({ instant: 1400, fast: 
  * The banners a move's events call for, in order: {kind, text}. Kinds: trump, ace, sale,
  * purchase, out, result. An ace is known from the hand's outcome (`ace_upcard`,
  * `ace_revealed`): the banner is the sentence of the event that turned it up.
- * @param {any[]} events
- * @param {any} view the view after the move
+ * @param {GameEvent[]} events
+ * @param {View | null} view the view after the move
  * @returns {{kind: string, text: string}[]}
  */
 export function bannersFor(events, view) {
@@ -87,7 +92,7 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     timer = setTimeout(next, queue.length ? Math.round(ms * 0.65) : ms);
   }
 
-  /** Banners for a move's events. @param {any[]} events @param {any} view */
+  /** Banners for a move's events. @param {GameEvent[]} events @param {View} view */
   function events(events, view) {
     const items = bannersFor(events ?? [], view);
     if (!items.length) return items;
@@ -107,7 +112,7 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     if (panelBox) panelBox.hidden = true;
   }
 
-  /** The auction or haggle panel from view.pending, or nothing. @param {any} view */
+  /** The auction or haggle panel from view.pending, or nothing. @param {View | null} view */
   function panel(view) {
     if (!panelBox) return;
     const p = view?.pending;
@@ -115,11 +120,11 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     if (p && (ph === "auction" || ph === "auction_confirm")) {
       panelBox.hidden = false;
       panelBox.dataset.kind = "auction";
-      panelBox.replaceChildren(...auction(view, p));
+      panelBox.replaceChildren(...auction(view, /** @type {AuctionPending} */ (p)));
     } else if (p && ph === "negotiation") {
       panelBox.hidden = false;
       panelBox.dataset.kind = "haggle";
-      panelBox.replaceChildren(...haggle(view, p));
+      panelBox.replaceChildren(...haggle(view, /** @type {NegotiationPending} */ (p)));
     } else {
       panelBox.hidden = true;
       panelBox.replaceChildren();
@@ -153,7 +158,7 @@ function facts(rows) {
   return dl;
 }
 
-/** @param {any} view @param {any} p */
+/** @param {View} view @param {AuctionPending} p */
 function auction(view, p) {
   const card = document.createElement("span");
   card.className = "deal-card";
@@ -161,7 +166,7 @@ function auction(view, p) {
   // the card is on the felt already: keep data-card unique there
   delete (/** @type {HTMLElement} */ (card.firstChild)).dataset.card;
   const high = p.high_bid == null ? `none yet (reserve ${chips(p.reserve)})` : chips(p.high_bid);
-  const still = (p.bidders ?? []).map((/** @type {number} */ s) => seatName(view, s)).join(", ") || "nobody";
+  const still = (p.bidders ?? []).map((s) => seatName(view, s)).join(", ") || "nobody";
   return [
     title(`Auction by ${seatName(view, p.seller)}`),
     facts([["Card", card], ["High bid", high],
@@ -169,7 +174,7 @@ function auction(view, p) {
   ];
 }
 
-/** @param {any} view @param {any} p */
+/** @param {View} view @param {NegotiationPending} p */
 function haggle(view, p) {
   const seller = seatName(view, p.seller), buyer = seatName(view, p.buyer);
   /** @type {string | Node} */

@@ -12,6 +12,9 @@
 // Nothing here runs at import time.
 import { cardFace, theCard } from "./cards.js";
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").HandResult} HandResult */
+
 /** "+3", "−2", or `zero`. @param {number} c @param {string} [zero] */
 export function change(c, zero = "0") {
   return c > 0 ? `+${c}` : c < 0 ? `−${-c}` : zero;
@@ -21,7 +24,7 @@ export function change(c, zero = "0") {
  * @param {object} opts
  * @param {Document} [opts.root]
  * @param {boolean} [opts.site] the full panel (the site) or the compact result (an embed)
- * @param {(view: any) => void} [opts.onNext] "Next hand" was pressed
+ * @param {(view: View) => void} [opts.onNext] "Next hand" was pressed
  * @param {() => void} [opts.onLeave] the player left the panel by its button (either one)
  */
 export function createHandResult({ root = document, site = true, onNext = () => {}, onLeave = () => {} } = {}) {
@@ -38,7 +41,7 @@ export function createHandResult({ root = document, site = true, onNext = () => 
     b?.focus({ preventScroll: true });
   }
 
-  /** @param {any} view @returns {boolean} whether the panel is open */
+  /** @param {View} view @returns {boolean} whether the panel is open */
   function show(view) {
     const h = view.last_hand;
     const box = $("hand-result");
@@ -57,7 +60,7 @@ export function createHandResult({ root = document, site = true, onNext = () => 
     if (!site) {
       const changes = document.createElement("p");
       changes.className = "hint";
-      changes.textContent = (view.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) =>
+      changes.textContent = (view.seats ?? []).map((s, i) =>
         `${s.name} ${change(h.change?.[i] ?? 0, "±0")}`).join(" · ");
       $("hand-result-body").replaceChildren(p, changes);
       return true;
@@ -103,7 +106,7 @@ export function createHandResult({ root = document, site = true, onNext = () => 
   }
 
   /** The felt: the deciding card marked; shown in the centre when the best trump was another. */
-  function markFelt(/** @type {any} */ view, /** @type {string | null} */ win) {
+  function markFelt(/** @type {View} */ view, /** @type {string | null} */ win) {
     if (!win) return;
     for (const c of root.querySelectorAll(`#table .felt [data-card="${win}"]`)) c.classList.add("is-winner");
     if (view.best?.card && view.best.card !== win) {
@@ -122,7 +125,7 @@ export function createHandResult({ root = document, site = true, onNext = () => 
   return { show, focus, reset, isOpen: () => open };
 }
 
-/** Every player's cards, change and chips. @param {any} view @param {any} h */
+/** Every player's cards, change and chips. @param {View} view @param {HandResult} h */
 function resultTable(view, h) {
   const winners = new Set(h.outcome.winners);
   const wrap = document.createElement("div");
@@ -140,7 +143,7 @@ function resultTable(view, h) {
   }
   t.prepend(cap);
   const tb = t.createTBody();
-  (view.seats ?? []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+  (view.seats ?? []).forEach((s, i) => {
     const r = tb.insertRow();
     if (winners.has(i)) r.className = "is-winner-row";
     const th = document.createElement("th");
@@ -168,7 +171,7 @@ function resultTable(view, h) {
   return wrap;
 }
 
-/** @param {any} h @param {string | null} win @returns {HTMLElement[]} */
+/** @param {HandResult} h @param {string | null} win @returns {HTMLElement[]} */
 function deadHand(h, win) {
   if (!h.dead_hand?.length) return [];
   const d = document.createElement("p");

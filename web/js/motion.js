@@ -163,7 +163,8 @@ const potBox = () => box(document.getElementById("pot-area"));
 
 /**
  * Animate the events of one move over the freshly drawn table; returns how long it takes (ms).
- * @param {any[]} events the engine's events, in order
+ * @param {any[]} events the engine's events, in order (any: which fields an event has depends on
+ *   its type, and protocol.js's GameEvent declares them all optional, not per type)
  * @param {Snapshot} shot where things were before the redraw
  * @param {{pace?: string, mode?: string}} [opts]
  */

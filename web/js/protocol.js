@@ -393,6 +393,7 @@
  * @property {Action | null} action
  * @property {string | null} reason
  * @property {string} suggestion
+ * @property {string} summary the fair value and range in words, then the suggestion
  */
 
 /** @typedef {{name: string, kind?: "human" | "bot", bot?: string}} PlayerSpec */

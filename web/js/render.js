@@ -178,7 +178,7 @@ export function renderTable(view, ctx = {}) {
       d.setAttribute("aria-label", "dealer");
       head.append(d);
     }
-    const kind = el("span", "seat-kind", s.kind === "bot" ? (/** @type {any} */ (s).bot_name ? `computer, ${/** @type {any} */ (s).bot_name}` : "computer") : "human");
+    const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
     head.append(kind);
     head.append(el("span", "seat-chips", chips(s.chips ?? 0)));
     li.append(head);
@@ -209,7 +209,7 @@ export function renderTable(view, ctx = {}) {
     const n = s.stack ?? 0;
     for (let i = 0; i < n; i++) {
       const back = cardBack();
-      const p = /** @type {any} */ (view.pending);
+      const p = /** @type {Partial<import("./protocol.js").NegotiationPending> | null} */ (view.pending);
       if (p && p.position === i && p.seller === s.seat && p.card == null) {
         back.classList.add("in-question");
         back.removeAttribute("aria-hidden");

@@ -38,7 +38,8 @@ export function createSound(button, { win = window } = {}) {
 
   function context() {
     if (ctx || muted || !gestured) return ctx;
-    const w = /** @type {any} */ (win);
+    // webkitAudioContext: older Safari's name, which the DOM types do not declare
+    const w = /** @type {{AudioContext?: typeof AudioContext, webkitAudioContext?: typeof AudioContext}} */ (/** @type {unknown} */ (win));
     const AC = /** @type {typeof AudioContext | undefined} */ (w.AudioContext ?? w.webkitAudioContext);
     if (!AC) return null;
     try { ctx = new AC(); } catch { ctx = null; }
@@ -119,7 +120,7 @@ export function createSound(button, { win = window } = {}) {
     return true;
   }
 
-  /** The sounds a move's events call for, each kind once, a little apart. @param {any[]} events */
+  /** The sounds a move's events call for, each kind once, a little apart. @param {import("./protocol.js").GameEvent[]} events */
   function forEvents(events) {
     /** @type {SoundName[]} */
     const names = [];

@@ -24,6 +24,7 @@ import { humanSeats } from "./driver.js";
 /** @typedef {import("./match-store.js").MatchState} MatchState */
 /** @typedef {import("./match-store.js").MatchStore} MatchStore */
 /** @typedef {import("./match-store.js").LogItem} LogItem */
+/** @typedef {{forEvents: (events: import("./protocol.js").GameEvent[]) => unknown, play: (name: "turn") => unknown}} Sound */
 
 /**
  * @typedef {object} TableViewOptions
@@ -34,8 +35,9 @@ import { humanSeats } from "./driver.js";
  * @property {(action: Action) => void} act a person's move from the controls
  * @property {(view: View | null) => void} nextHand the end-of-hand panel's "Next hand"
  * @property {(seat: number) => void} takeScreen pass-and-play: the seat took the screen
- * @property {(req: {op: "coach", seat: number}) => Promise<any>} [coach] the engine's coach
- * @property {{forEvents: (events: any[]) => unknown, play: (name: any) => unknown} | null} [sound]
+ * @property {(req: {op: "coach", seat: number}) => Promise<import("./protocol.js").Response<"coach">>} [coach]
+ *   the engine's coach
+ * @property {Sound | null} [sound]
  * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
  * @property {((seat: number) => string | null) | null} [buyFrom]
  * @property {((seat: number) => void) | null} [onBuy]

@@ -17,6 +17,8 @@ import { createTableViews } from "./table-view.js";
 /** @typedef {import("./protocol.js").HelloAnswer} HelloAnswer */
 /** @typedef {import("./match-store.js").LogItem} LogItem */
 /** @typedef {import("./driver.js").EngineLike} EngineLike */
+/** @typedef {import("./driver.js").StandingAnswer} StandingAnswer */
+/** @typedef {import("./table-view.js").Sound} Sound */
 
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
 export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 1100, slow: 2600 });
@@ -31,10 +33,10 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {() => void} [onHumanMove] before the computer answers a human's move
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
- * @property {(events: any[]) => void} [onEvents] the engine's events of each move, as logged
- * @property {(view: any) => ({action: any, note: string|null, usedOrder: boolean} | null)} [standing]
+ * @property {(events: GameEvent[]) => void} [onEvents] the engine's events of each move, as logged
+ * @property {(view: any) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
  *   the player's standing answer to a human's decision (standing.js), applied through `act`
- * @property {(answer: {action: any, note: string|null, usedOrder: boolean}, view: any) => void} [onStanding]
+ * @property {(answer: StandingAnswer, view: any) => void} [onStanding]
  *   after a standing answer was applied (the site shows its note, uses up a buy order)
  * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
  * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
@@ -53,7 +55,7 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @param {() => string} [opts.pace] the current pace name (a key of PACE_MS)
  * @param {number|null} [opts.viewer] the seat whose view is shown (null: a spectator)
  * @param {TableHooks} [opts.hooks]
- * @param {{forEvents: (events: any[]) => unknown, play: (name: any) => unknown} | null} [opts.sound]
+ * @param {Sound | null} [opts.sound]
  *   the site's sounds (sound.js)
  */
 export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
