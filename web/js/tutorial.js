@@ -25,14 +25,23 @@ function writeLearn(patch) {
   try { localStorage.setItem(LEARN_KEY, JSON.stringify({ ...readLearn(), ...patch })); } catch { /* private mode */ }
 }
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").GameEvent} GameEvent */
+/**
+ * What a note's text is made from: the event that fired it (none for a view's or an order's
+ * note: `ev` is then an empty event, never read), the last view drawn (null before the first),
+ * and the seat to buy from.
+ * @typedef {{ev: GameEvent, view: View | null, target: number}} StepContext
+ */
+
 /**
  * @typedef {object} Step
  * @property {string} id
  * @property {string} [event] fires on the first engine event of this type (that `test` accepts)
- * @property {(ev: any, view: any) => boolean} [test]
- * @property {(view: any) => boolean} [view] fires on the first view drawn that passes
+ * @property {(ev: GameEvent, view: View | null) => boolean} [test]
+ * @property {(view: View) => boolean} [view] fires on the first view drawn that passes
  * @property {boolean} [order] fires when the player has placed a buy order (onOrder)
- * @property {(ctx: {ev: any, view: any, target: number}) => string} text `target`: the seat whose
+ * @property {(ctx: StepContext) => string} text `target`: the seat whose
  *   face-down card the guided hand suggests buying (the record's meta.tutorial.offer.target)
  */
 
@@ -42,12 +51,12 @@ const STEPS = [
     text: ({ ev }) => `${ev.text} Every player puts an ante into the pot before the cards come out. The pot is the prize: whoever ends the hand holding the best trump takes it.` },
   { id: "upcard", event: "upcard",
     text: ({ ev }) => `${ev.text} Everyone has three cards face down that nobody may look at, their owner included. Only cards turned up count.` },
-  { id: "keep-or-sell", view: (v) => v.phase === "sale" && v.to_act === v.seat && v.pending?.card === v.upcard,
+  { id: "keep-or-sell", view: (v) => v.phase === "sale" && v.to_act === v.seat && /** @type {{card?: string} | null} */ (v.pending)?.card === v.upcard,
     text: () => "The upcard is yours: keep it, or sell it while it is the best trump showing. Any higher trump turned up later beats it, so try selling it: choose “Fixed price”, set the price to 2 (under its worth, so that it sells) and press “Offer for sale”." },
   { id: "sale", event: "sold",
     text: ({ ev }) => `${ev.text} The price goes to the seller, not to the pot.` },
   { id: "skip", event: "reveal", test: (ev, view) => view?.best?.holder != null && view.best.holder !== ev.seat && view.best.holder !== view.seat,
-    text: ({ ev, view }) => `${ev.text} ${seatName(view, view.best.holder)} holds the best trump and sits out: that seat's turns are skipped while the others turn up cards to beat it.` },
+    text: ({ ev, view }) => `${ev.text} ${seatName(view, view?.best?.holder)} holds the best trump and sits out: that seat's turns are skipped while the others turn up cards to beat it.` },
   { id: "reveal", event: "reveal", test: (ev, view) => ev.seat === view?.seat,
     text: ({ ev }) => `${ev.text} When turning up your top card is all you may do, the table does it for you.` },
   { id: "new-best", event: "new_best", test: (ev, view) => ev.seat === view?.seat,
@@ -71,6 +80,8 @@ const STEPS = [
     text: ({ ev }) => `${ev.text} That is the whole game: every hand is the same round of antes, turns and trades. The chance of each card winning is always exact; buy below it and sell above it.` },
 ];
 const ALSO_END = new Set(["carry_over"]);
+/** The `ev` of a note fired by a view, not an event. @type {GameEvent} */
+const NO_EVENT = Object.freeze({ type: "deal", text: "" });
 
 /**
  * @param {{start: (settings: any) => Promise<boolean>, onBegin?: () => void, hasOrder?: () => boolean,
@@ -84,7 +95,7 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
   /** @type {Set<string>} */
   let seen = new Set();
   let active = false;
-  /** @type {any} */
+  /** @type {View | null} */
   let lastView = null;
   /** @type {string[]} */
   let batch = [];
@@ -136,14 +147,14 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
     document.body.dataset.tutorial = [...seen].join(" ");
   }
 
-  function fire(/** @type {Step} */ step, /** @type {{ev: any, view: any}} */ ctx) {
+  function fire(/** @type {Step} */ step, /** @type {{ev: GameEvent, view: View | null}} */ ctx) {
     seen.add(step.id);
     batch.push(step.text({ ...ctx, target }));
     batch = batch.slice(-4);
   }
 
   /** The engine's events of one move (table hook onEvents). */
-  function onEvents(/** @type {any[]} */ events) {
+  function onEvents(/** @type {GameEvent[]} */ events) {
     if (!active) return;
     let ended = false;
     for (const ev of events) {
@@ -159,11 +170,11 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
   }
 
   /** Every view drawn (table hook onDraw): view-triggered notes, and the view events refer to. */
-  function onView(/** @type {any} */ view, /** @type {{controls?: boolean}} */ how = {}) {
+  function onView(/** @type {View} */ view, /** @type {{controls?: boolean}} */ how = {}) {
     if (!active) return;
     lastView = view;
     for (const step of STEPS) {
-      if (!seen.has(step.id) && step.view && step.view(view)) fire(step, { ev: null, view });
+      if (!seen.has(step.id) && step.view && step.view(view)) fire(step, { ev: NO_EVENT, view });
     }
     if (batch.length) show(batch);
     // the player's own decision is drawn: the next notes start afresh (an automatic move's
@@ -177,7 +188,7 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
     const step = STEPS.find((s) => s.order && !seen.has(s.id));
     if (!step) return;
     batch = [];
-    fire(step, { ev: null, view: lastView });
+    fire(step, { ev: NO_EVENT, view: lastView });
     show(batch);
     batch = []; // the player's decision is still open: the next notes start afresh
   }
