@@ -3,8 +3,9 @@
 // one step forward, so the log gets the engine's own sentences. The reader may take a seat and
 // play on from any step: the engine replays the record with the computer in the other seats.
 //
-//   const { record, problem } = await loadScenario("upcard-auction");
-//   await startScenario(ctx);  await goTo(ctx, 5, false);  await takeSeat(ctx);
+//   if (await openScenario(ctx, "upcard-auction", [])) await startScenario(ctx);
+//   await goTo(ctx, 5, false);  await takeSeat(ctx);
+//   const { record, problem } = await loadScenario("upcard-auction");   // just the record
 import { replayTo } from "../stepper.js";
 import { recordPlayers } from "./players.js";
 /** @typedef {import("../protocol.js").GameRecord} GameRecord */
@@ -31,6 +32,32 @@ export async function loadScenario(name) {
   } catch {
     return { problem: `the scenario “${name}” is not a readable game record` };
   }
+}
+
+/**
+ * Load the parameters' scenario before any engine runs, with its title and summary; false
+ * (with the problems shown: the parameters' and the scenario's) when it cannot be shown.
+ * @param {EmbedContext} ctx @param {string} name @param {string[]} problems
+ * @returns {Promise<boolean>}
+ */
+export async function openScenario(ctx, name, problems) {
+  const { record, problem } = await loadScenario(name);
+  if (problem !== undefined) { ctx.showError([...problems, problem], { code: problems.length ? "bad_params" : "bad_scenario" }); return false; }
+  ctx.record = record;
+  ctx.steps = record.actions?.length ?? 0;
+  const meta = record.meta ?? {};
+  const first = ctx.config.step ?? (typeof meta.start === "number" ? meta.start : 0);
+  const seats = record.players.length;
+  const seat = ctx.config.seat;
+  if (seat != null && seat >= seats) {
+    problems.push(`the seat must be a seat number from 0 to ${seats - 1} (this scenario has ${seats} players) or “none”, not “${seat}”`);
+  }
+  if (first > ctx.steps) problems.push(`the scenario “${name}” has ${ctx.steps} steps, so it cannot start at step ${first}`);
+  if (problems.length) { ctx.showError(problems); return false; }
+  ctx.start = first;
+  ctx.title = typeof meta.title === "string" ? meta.title : "A game of Speculation";
+  ctx.bar.setTitle(ctx.title, typeof meta.summary === "string" ? meta.summary : undefined);
+  return true;
 }
 
 /** The scenario's record (it is loaded before anything steps). @param {EmbedContext} ctx */
