@@ -8,7 +8,10 @@ Each scenario is played through the engine itself (``speculation.game.Game``), s
 in a record is one the engine accepted; the deal comes from ``records.deck_for_deal``. After the
 scripted actions a scenario may be finished "quietly": every later decision is a pass, a reveal
 or a keep, taken in turn until the hand is over. The record's ``meta`` carries the title, a
-one-line summary, the source of the rule shown and ``start``, the step the embed opens at.
+one-line summary, the source of the rule shown, ``start``, the step the embed opens at, and
+``bots``: for each seat, the computer player that takes it when the reader plays on from a
+step, deals again or opens the deal in the full game (the seat's own bot if it has one, else
+the casual bot of the character the name belongs to, ``CHARACTER``).
 
 The committed files must equal what this script writes (tests/test_scenarios.py checks it).
 """
@@ -26,12 +29,36 @@ OUT = ROOT / "web" / "scenarios"
 sys.path.insert(0, str(ROOT / "py"))
 
 from speculation.actions import Action  # noqa: E402
-from speculation.bots import make_bot, public_history  # noqa: E402
+from speculation.bots import bot_ids, make_bot, public_history  # noqa: E402
 from speculation.game import Game  # noqa: E402
 from speculation.observation import observe  # noqa: E402
 from speculation.records import deck_for_deal, record_of, rules_from  # noqa: E402
 
 A = tuple[Any, ...]  # (seat, type[, price[, target[, card]]])
+
+# Whose character each scenario name is (the engine's personalities); Julia has none of her
+# own, so Edmund's plays her.
+CHARACTER = {"Fanny": "fanny", "Edmund": "edmund", "Mary": "mary", "Mary Crawford": "mary",
+             "Henry Crawford": "henry", "Lady Bertram": "lady_bertram", "William": "william",
+             "Julia": "edmund"}
+
+
+def seat_bots(names: list[str], seats: list[dict[str, Any]] | None = None) -> list[str]:
+    """The computer player for each seat: its own bot, else its character's casual one.
+
+    >>> seat_bots(["Lady Bertram", "Fanny"], [{"name": "Lady Bertram", "kind": "human"},
+    ...                                       {"name": "Fanny", "kind": "bot", "bot": "skilled/fanny"}])
+    ['casual/lady_bertram', 'skilled/fanny']
+    """
+    known = set(bot_ids())
+    out = []
+    for i, name in enumerate(names):
+        own = seats[i].get("bot") if seats else None
+        bot = own if isinstance(own, str) else f"casual/{CHARACTER[name]}"
+        if bot not in known:
+            raise ValueError(f"{name}: no bot {bot!r} in the catalogue")
+        out.append(bot)
+    return out
 
 
 def finish_quietly(game: Game, hands: int = 1) -> None:
@@ -55,7 +82,7 @@ def play(names: list[str], *, deck: list[str], plan: list[A], preset: str = "par
         game.apply(Action(*step))
     if quiet_finish:
         finish_quietly(game)
-    rec = record_of(game, meta=meta)
+    rec = record_of(game, meta={**meta, "bots": seat_bots(names)})
     rec["preset"] = preset
     steps = len(rec["actions"])
     if not 0 <= meta["start"] <= steps:
@@ -86,7 +113,7 @@ def play_with_bots(seats: list[dict[str, Any]], *, deck: list[str], human: list[
         game.apply(action)
     if moves:
         raise RuntimeError(f"the human's moves {moves} were never legal")
-    rec = record_of(game, seats, meta=meta)
+    rec = record_of(game, seats, meta={**meta, "bots": seat_bots([s["name"] for s in seats], seats)})
     rec["preset"] = "parlett"
     return rec
 
