@@ -1,5 +1,6 @@
-"""The JavaScript is type-checked: tsc (pinned in package.json) over web/js/*.js, web/embed.js
-and web/sw.js against the JSDoc types, the bridge's in web/js/protocol.js included.
+"""The JavaScript is type-checked: tsc (pinned in package.json) over web/js/*.js,
+web/js/site/*.js, web/embed.js and web/sw.js against the JSDoc types, the bridge's in
+web/js/protocol.js included.
 
 Two projects, because the page and the workers have different global scopes:
 tsconfig.json (DOM: the page's modules and embed.js) and tsconfig.worker.json (WebWorker:
@@ -44,7 +45,8 @@ def test_every_javascript_file_is_checked():
         shown = json.loads(_tsc("-p", project, "--showConfig").stdout)["compilerOptions"]
         assert shown["checkJs"] is True and shown["strict"] is True and shown["noEmit"] is True
     web = ROOT / "web"
-    files = [*(web / "js").glob("*.js"), web / "embed.js", web / "sw.js"]
+    files = [*(web / "js").glob("*.js"), *(web / "js" / "site").glob("*.js"),
+             web / "embed.js", web / "sw.js"]
     expected = sorted(str(p.relative_to(ROOT)) for p in files)
     assert sorted(listed) == expected
 
