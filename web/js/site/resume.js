@@ -33,15 +33,22 @@ export function createResume({ table, slot, welcome }) {
   /** Resume the stored save, drawn and waiting for Continue; if that fails, keep it (saved
    * list, download), start afresh, say so. */
   async function resumeOrKeep(/** @type {LoadableSave} */ saved) {
-    let problem = "the last attempt to resume it stopped the game";
-    if (!resumeDiedOn(saved.raw)) {
-      const out = await slot.resume(saved);
-      if (out.ok) table.draw(out.view);
-      problem = out.ok ? "" : out.problem;
-    }
+    const problem = resumeDiedOn(saved.raw)
+      ? "the last attempt to resume it stopped the game"
+      : await drawResumed(saved);
+    // After the await: the drawing's own focus (a hand's result panel takes it in a
+    // microtask) has moved, so the first screen's button has the last word.
     if (!problem) { welcome.show(!table.view?.match_over); return; }
     markResuming(null);
     keepBroken(saved.raw, problem);
+  }
+
+  /** Load the stored save and draw it (waiting for Continue); why not, or "" when done. */
+  async function drawResumed(/** @type {LoadableSave} */ saved) {
+    const out = await slot.resume(saved);
+    if (!out.ok) return out.problem;
+    table.draw(out.view);
+    return "";
   }
 
   /** A stored save that cannot be resumed goes to the saved matches (and the notice's download). */
