@@ -21,7 +21,7 @@ function progress(/** @type {{stage?: string, fraction?: number, detail?: string
 /**
  * Show the boot screen and start the engine (engine.js is loaded only now).
  * @param {{onFatal: (err: Error) => void}} opts called if the engine dies after it started
- * @returns {Promise<any>} the engine client
+ * @returns {Promise<import("./engine.js").Engine>} the engine client
  */
 export async function startEngine({ onFatal }) {
   const boot = $("boot");
@@ -30,9 +30,7 @@ export async function startEngine({ onFatal }) {
   $("boot-error").hidden = true;
   /** @type {HTMLProgressElement} */ ($("boot-progress")).value = 0;
   progress({ stage: "runtime", fraction: 0.01, detail: "starting" });
-  const { bootEngine: untyped } = await import("./engine.js");
-  // engine.js has no JSDoc yet: tsc infers its option callbacks as taking no arguments.
-  const bootEngine = /** @type {(o: object) => Promise<any>} */ (untyped);
+  const { bootEngine } = await import("./engine.js");
   const engine = await bootEngine({ onProgress: progress, timeoutMs: 120000, onFatal });
   progress({ stage: "ready", fraction: 1, detail: "the game engine is running" });
   boot.classList.add("is-ready");

@@ -1,0 +1,99 @@
+// The site's answers to the table controller's hooks (table.js's `hooks` option): saving after
+// every move, the review entry and statistics at the end of a hand or match, the tutorial's
+// notes, the last table kept for the next visit, the standing answers and buy orders, the
+// pass-and-play and confirmation settings, the match summary's buttons.
+//
+//   const later = new Late("the table's hooks");
+//   const table = createTable({ mode: "site", hooks: forwardHooks(() => later.get()) });
+//   later.wire(siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }));
+import { requestPersistence } from "../offline.js";
+import { reviewEntry } from "../review.js";
+import { recordMatch } from "../stats.js";
+import { storeLastView } from "../last-view.js";
+import { endPreview } from "../preview.js";
+import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
+import { mySeat } from "./people.js";
+import { autoNote, messageOf, notice } from "./panels.js";
+
+/** @typedef {import("./types.js").SiteTable} SiteTable */
+/** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("../protocol.js").GameEvent} GameEvent */
+/** @typedef {import("../standing.js").Answer} StandingAnswer */
+
+/**
+ * @param {object} parts
+ * @param {SiteTable} parts.table
+ * @param {{save: () => Promise<void>}} parts.slot the save slot (save-slot.js)
+ * @param {ReturnType<typeof import("../buy-order.js").createBuyOrders>} parts.buy
+ * @param {ReturnType<typeof import("../tutorial.js").createTutorial>} parts.tutorial
+ * @param {{current: () => import("../storage.js").UiSettings}} parts.settings
+ * @param {() => HTMLElement[]} parts.summaryButtons the match summary's buttons (start.js)
+ */
+export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }) {
+  return {
+    afterMove: () => slot.save(),
+    /** A hand has finished: ask to keep the save; offer its review. @param {View} view */
+    onHandEnd: (view) => {
+      buy.clear();
+      requestPersistence();
+      reviewEntry(table, view, mySeat(view, table.holder));
+    },
+    onError: (/** @type {unknown} */ err) => notice(messageOf(err)),
+    summaryButtons,
+    onEvents: (/** @type {GameEvent[]} */ events) => tutorial.onEvents(events),
+    /** @param {View} view @param {{controls: boolean}} how */
+    onDraw: (view, how) => {
+      endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
+      storeLastView(view, table.holder);
+      tutorial.onView(view, how);
+      buy.refresh(view);
+    },
+    // The guided first hand plays the usual flow with the usual answers, whatever the
+    // player's settings, so that its notes meet the same hand for everyone.
+    standing: (/** @type {View} */ view) => {
+      const s = settings.current();
+      return standingAnswer(view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
+        view.seat == null ? undefined : buy.orders.get(view.seat));
+    },
+    /** @param {StandingAnswer} answer @param {View} view */
+    onStanding: (answer, view) => {
+      if (answer.usedOrder && view.seat != null) buy.orders.delete(view.seat);
+      if (answer.note) autoNote(answer.note);
+    },
+    buyFrom: (/** @type {number} */ seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
+    onBuy: (/** @type {number} */ seat) => { buy.quick(seat); tutorial.onOrder(); },
+    handover: () => !!settings.current().handover,
+    confirmTrades: () => !!settings.current().confirmTrades,
+    onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
+      const view = table.view;
+      reviewEntry(table, view, mySeat(view, table.holder));
+      recordMatch(table, view, mySeat(view, table.holder)).catch((err) => console.error(err));
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof siteHooks>} SiteHooks */
+
+/**
+ * The table's hooks for a table made before the parts that answer them: each calls the same
+ * hook of `get()` (the same hooks, so the table sees the same ones present).
+ * @param {() => SiteHooks} get
+ * @returns {SiteHooks}
+ */
+export function forwardHooks(get) {
+  return {
+    afterMove: () => get().afterMove(),
+    onHandEnd: (view) => get().onHandEnd(view),
+    onError: (err) => get().onError(err),
+    summaryButtons: () => get().summaryButtons(),
+    onEvents: (events) => get().onEvents(events),
+    onDraw: (view, how) => get().onDraw(view, how),
+    standing: (view) => get().standing(view),
+    onStanding: (answer, view) => get().onStanding(answer, view),
+    buyFrom: (seat) => get().buyFrom(seat),
+    onBuy: (seat) => get().onBuy(seat),
+    handover: () => get().handover(),
+    confirmTrades: () => get().confirmTrades(),
+    onStop: () => get().onStop(),
+  };
+}
