@@ -20,7 +20,7 @@
  * @property {View | null} view the view drawn last (null: no match shown)
  * @property {number | null} holder the person's seat that has the screen
  * @property {number | null} seenHand the last hand whose result the people have seen
- * @property {({ok: true, op: "hello"} & HelloAnswer) | null} hello the engine's `hello`
+ * @property {HelloAnswer | null} hello the engine's `hello`
  * @property {Engine | null} engine
  * @property {LogItem[]} logItems
  * @property {Engine["request"]} request
