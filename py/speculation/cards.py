@@ -53,6 +53,15 @@ def card_str(card: Card) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def card_str_or_none(card: Card | None) -> str | None:
+    """``card_str``, with None for no card.
+
+    >>> card_str_or_none(parse_card("QH")), card_str_or_none(None)
+    ('QH', None)
+    """
+    return None if card is None else card_str(card)
+
+
 def card_name(card: Card) -> str:
     """Words for the log: ``"queen of hearts"``."""
     return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
