@@ -15,7 +15,7 @@ order a plain list; every value that leaves the engine is written as a short str
 
 from __future__ import annotations
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 
 Card = int
 
@@ -75,12 +75,12 @@ def parse_card(text: object) -> Card:
     True
     """
     if not isinstance(text, str) or not 2 <= len(text) <= 3:
-        raise SpeculationError("bad_card", f"not a card name: {str(text)[:20]!r}")
+        raise SpeculationError(ErrorCode.BAD_CARD, f"not a card name: {str(text)[:20]!r}")
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise SpeculationError("bad_card", f"not a card name: {text!r} (use e.g. 'QH', 'TS', '2C')")
+        raise SpeculationError(ErrorCode.BAD_CARD, f"not a card name: {text!r} (use e.g. 'QH', 'TS', '2C')")
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 

@@ -33,7 +33,7 @@ from typing import Any, Generic, Literal, TypeVar, assert_never
 
 from .actions import Action, Event, Template
 from .cards import ACE, Card, card_name, card_str, card_str_or_none, pack, parse_card, rank_of, suit_of
-from .errors import IllegalActionError, RulesError, SpeculationError
+from .errors import ErrorCode, IllegalActionError, RulesError, SpeculationError
 from .log import LogEntry, Step
 from .odds import Odds, compute_odds
 from .rules import NAME_MAX, Rules
@@ -267,11 +267,10 @@ class Game:
                  decks: Sequence[Sequence[Card | str]] = ()) -> None:
         self.rules = rules or Rules()
         self.rules.check_players(len(names))
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise RulesError("bad_seed", "seed must be a whole number from 0 to 2**63-1", "seed")
+        check_seed(seed)
         if isinstance(names, (str, bytes)) or not all(
                 isinstance(x, str) and 0 < len(x.strip()) <= NAME_MAX for x in names):
-            raise RulesError("bad_players", f"each player needs a name of 1 to {NAME_MAX} "
+            raise RulesError(ErrorCode.BAD_PLAYERS, f"each player needs a name of 1 to {NAME_MAX} "
                              "characters", "players")
         self.names: tuple[str, ...] = tuple(x.strip() for x in names)
         self.seed = seed
@@ -471,42 +470,47 @@ class Game:
         return sum(1 for c in pack(self.rules.pack_ranks)
                    if c not in self.seen and suit_of(c) == trump and rank_of(c) > rank)
 
-    def _verify(self, a: Action) -> None:
-        if self.phase is Phase.MATCH_OVER:
-            raise IllegalActionError("match_over", "the match is over: no more actions")
-        if not isinstance(a, Action):
-            raise IllegalActionError("bad_action", "not an Action")
-        if not _well_typed(a):
-            raise IllegalActionError("bad_action", "seat, price, target and card must be whole "
-                                     "numbers")
+    def check_turn(self, seat: int) -> None:
+        """Raise ``not_your_turn`` (with the legal templates) unless it is ``seat``'s decision:
+        the one place this error comes from (``apply`` and the bridge's ``bot``)."""
         actor = self.to_act
-        if a.seat != actor:
+        if seat != actor:
             who = self.names[actor] if actor is not None else "nobody"  # pragma: no branch
             raise IllegalActionError(
-                "not_your_turn", f"it is {who}'s decision (seat {actor}), not seat {a.seat}'s",
+                ErrorCode.NOT_YOUR_TURN, f"it is {who}'s decision (seat {actor}), not seat {seat}'s",
                 self.legal_actions())
+
+    def _verify(self, a: Action) -> None:
+        if self.phase is Phase.MATCH_OVER:
+            raise IllegalActionError(ErrorCode.MATCH_OVER, "the match is over: no more actions")
+        if not isinstance(a, Action):
+            raise IllegalActionError(ErrorCode.BAD_ACTION, "not an Action")
+        if not _well_typed(a):
+            raise IllegalActionError(ErrorCode.BAD_ACTION, "seat, price, target and card must be whole "
+                                     "numbers")
+        self.check_turn(a.seat)
         templates = self.legal_actions()
         if any(t.admits(a) for t in templates):
             return
         same = [t for t in templates if t.kind == a.kind]
         allowed = ", ".join(sorted({t.kind for t in templates}))
         if not same:
-            raise IllegalActionError("wrong_action", f"{a.kind!r} is not allowed now "
+            raise IllegalActionError(ErrorCode.WRONG_ACTION, f"{a.kind!r} is not allowed now "
                                      f"(phase {self.phase}); allowed: {allowed}", templates)
         t = same[0]
         if not t.priced and a.price is not None:
-            raise IllegalActionError("unexpected_price", f"{a.kind} takes no price (got "
+            raise IllegalActionError(ErrorCode.UNEXPECTED_PRICE, f"{a.kind} takes no price (got "
                                      f"{a.price}); send it without one", templates)
         bounds = [s.bounds() for s in same if s.priced]
         if bounds and a.price is None:
-            raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
+            raise IllegalActionError(ErrorCode.BAD_PRICE, f"{a.kind} needs a price from {t.price_min} "
                                      f"to {t.price_max}", templates)
         if bounds and a.price is not None and not any(lo <= a.price <= hi for lo, hi in bounds):
             lo = min(b[0] for b in bounds)
             hi = max(b[1] for b in bounds)
-            raise IllegalActionError("bad_price", f"price {a.price} is out of range for {a.kind}: "
+            raise IllegalActionError(ErrorCode.BAD_PRICE, f"price {a.price} is out of range for {a.kind}: "
                                      f"it must be from {lo} to {hi}", templates)
-        raise IllegalActionError("bad_target", f"{a.kind} with target={a.target} card={a.card} "
+        raise IllegalActionError(ErrorCode.BAD_TARGET, f"{a.kind} with target={a.target} card={a.card} "
                                  f"is not allowed; see the legal templates", templates)
 
     # ------------------------------------------------------------------ templates
@@ -1059,6 +1063,21 @@ class Game:
         }
 
 
+def check_seed(seed: object, maximum: int = 2**63 - 1) -> None:
+    """Raise ``bad_seed`` (a ``RulesError`` naming ``seed``) unless ``seed`` is a whole number
+    from 0 to ``maximum`` (the engine takes any 63-bit seed; the bridge only those JavaScript
+    holds exactly): the one place this error comes from.
+
+    >>> check_seed(2**53, maximum=2**53 - 1)
+    Traceback (most recent call last):
+    ...
+    speculation.errors.RulesError: seed must be a whole number from 0 to 9007199254740991
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= maximum:
+        raise RulesError(ErrorCode.BAD_SEED, f"seed must be a whole number from 0 to {maximum}",
+                         "seed")
+
+
 def hand_action_bound(rules: Rules, players: int, total_chips: int) -> int:
     """Upper bound on the actions in one hand.
 
@@ -1094,7 +1113,7 @@ class PhaseRow(Generic[P]):
         """The game's pending value, as this phase's type."""
         p = game.pending
         if not isinstance(p, self.state):  # pragma: no cover - a broken transition
-            raise SpeculationError("internal", f"phase {game.phase} has pending {p!r}")
+            raise SpeculationError(ErrorCode.INTERNAL, f"phase {game.phase} has pending {p!r}")
         return p
 
 
@@ -1190,18 +1209,18 @@ def _settled_odds(game: Game) -> Odds:
 
 def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
     if not isinstance(cards, (list, tuple)):
-        raise SpeculationError("bad_deck", "a deck is a list of card names such as 'QH'")
+        raise SpeculationError(ErrorCode.BAD_DECK, "a deck is a list of card names such as 'QH'")
     out: list[Card] = []
     allowed = set(pack(rules.pack_ranks))
     for c in list(cards)[:rules.pack_size + 1]:
         card = parse_card(c) if isinstance(c, str) else c
         if isinstance(card, bool) or not isinstance(card, int) or card not in allowed:
-            raise SpeculationError("bad_deck", f"{c!r} is not a card of this pack")
+            raise SpeculationError(ErrorCode.BAD_DECK, f"{c!r} is not a card of this pack")
         if card in out:
-            raise SpeculationError("bad_deck", f"the deck names {card_str(card)} twice")
+            raise SpeculationError(ErrorCode.BAD_DECK, f"the deck names {card_str(card)} twice")
         out.append(card)
     if len(out) > rules.pack_size:
-        raise SpeculationError("bad_deck", "the deck has more cards than the pack")
+        raise SpeculationError(ErrorCode.BAD_DECK, "the deck has more cards than the pack")
     return tuple(out)
 
 

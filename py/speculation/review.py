@@ -32,7 +32,7 @@ from typing import Any
 
 from .actions import Event
 from .cards import card_name, parse_card
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .log import Step
 from .text import chips, ordinal
@@ -165,7 +165,7 @@ def review(game: Game, seat: int, hand: int | None = None,
     (``docs/protocol.md``, op ``review``). With ``bots`` (seat -> bot factory, for the seats a
     bot plays) each trade also carries the private limits of the bots on either side."""
     if not 0 <= seat < len(game.names):
-        raise SpeculationError("bad_seat", f"seat must be a number from 0 to {len(game.names) - 1}")
+        raise SpeculationError(ErrorCode.BAD_SEAT, f"seat must be a number from 0 to {len(game.names) - 1}")
     mine = [t for t in trades(game, hand) if seat in (t.buyer, t.seller)]
     wanted: dict[tuple[int, int], int] = {}
     if bots:
