@@ -22,15 +22,18 @@ import difflib
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from . import __version__, jsonguard
 from .actions import Action
+from .bots import Bot, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
+from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 
 MAX_REQUEST = jsonguard.LIMITS.max_chars
@@ -50,13 +53,33 @@ class BridgeError(SpeculationError):
         return {**super().to_dict(), **self.fields}
 
 
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who plays a seat: a person, or the bot ``bot`` (an id from ``hello``'s ``bots``). Its
+    ``to_dict`` is the seat's entry in records and saves.
+
+    >>> SeatSpec("Mary", "bot", "expert/mary").to_dict()
+    {'name': 'Mary', 'kind': 'bot', 'bot': 'expert/mary'}
+    """
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.bot is not None:
+            out["bot"] = self.bot
+        return out
+
+
 class Session:
     """One match in memory (a browser worker holds one). ``handle`` is the whole API."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.seats: list[dict[str, Any]] = []
-        self._bots: dict[int, Any] = {}
+        self.seats: list[SeatSpec] = []
+        self._bots: dict[int, Bot] = {}
 
     # ------------------------------------------------------------------ entry point
 
@@ -113,7 +136,7 @@ class Session:
         decks = settings.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 1000:
             raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.decks must be a list of card lists")
-        game = Game([s["name"] for s in seats], rules, seed=seed, decks=decks)
+        game = Game([s.name for s in seats], rules, seed=seed, decks=decks)
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, seats)
         return {"view": self._view(req)}
@@ -145,12 +168,10 @@ class Session:
         apply = req.get("apply", True)
         if not isinstance(apply, bool):
             raise BridgeError(ErrorCode.BAD_REQUEST, "bot's 'apply' must be true or false")
-        if self.seats[seat].get("kind") != "bot":
+        if self.seats[seat].kind != "bot":
             raise BridgeError(ErrorCode.NOT_A_BOT, f"seat {seat} is not played by a bot")
         game.check_turn(seat)
         bot = self._bot(seat)
-        from .bots import public_history
-
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
         if apply:
@@ -170,13 +191,11 @@ class Session:
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
-        from .bots import coach_advice, public_history
-
         return {"advice": coach_advice(observe(game, seat), public_history(game))}
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self.seats)}
+        return {"snapshot": snapshot(game, self._seat_dicts())}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -206,7 +225,7 @@ class Session:
         """The match's record; while it is being played without its seed and deck orders (with
         them anyone could replay the engine and read every face-down card)."""
         game = self._need_game()
-        return {"record": record_of(game, self.seats, withhold=not game.is_over)}
+        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over)}
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -217,7 +236,7 @@ class Session:
             if "record" in req:
                 raise BridgeError(ErrorCode.BAD_REQUEST, "replay takes a 'record' or 'current': true, "
                                   "not both")
-            record: Any = record_of(self._need_game(), self.seats)
+            record: Any = record_of(self._need_game(), self._seat_dicts())
         else:
             record = req.get("record")
         if isinstance(record, dict):
@@ -244,8 +263,6 @@ class Session:
     def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
         """Each trade of ``seat`` valued against fair value, and its trading score; the bots'
         private limits only once the match is over (``review.review``)."""
-        from .review import review
-
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
         hand = req.get("hand")
@@ -255,7 +272,7 @@ class Session:
                               f"{max(1, game.hand_no)}, or null for the whole match")
         bots = None
         if game.is_over:  # never during the match: a bot's limits are its private numbers
-            bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.get("kind") == "bot"}
+            bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.kind == "bot"}
         return {"review": review(game, seat, hand, bots)}
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -263,7 +280,10 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
 
-    def _install(self, game: Game, seats: list[dict[str, Any]]) -> None:
+    def _seat_dicts(self) -> list[dict[str, Any]]:
+        return [s.to_dict() for s in self.seats]
+
+    def _install(self, game: Game, seats: list[SeatSpec]) -> None:
         self.game, self.seats, self._bots = game, seats, {}
 
     def _need_game(self) -> Game:
@@ -277,35 +297,47 @@ class Session:
     def _view_of(self, seat: int | None) -> dict[str, Any]:
         return _view_with_seats(self._need_game(), self.seats, seat)
 
-    def _bot(self, seat: int) -> Any:
+    def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
             self._bots[seat] = self._new_bot(seat)
         return self._bots[seat]
 
-    def _new_bot(self, seat: int) -> Any:
+    def _new_bot(self, seat: int) -> Bot:
         """A fresh bot for ``seat`` with the seed the match plays it with."""
-        from .bots import make_bot
+        bot = self.seats[seat].bot
+        assert bot is not None  # only bot seats are asked (op_bot, op_review check the kind)
+        return make_bot(bot, seed=self._need_game().seed * 16 + seat, seat=seat)
 
-        return make_bot(self.seats[seat]["bot"], seed=self._need_game().seed * 16 + seat,
-                        seat=seat)
 
-
-def _view_with_seats(game: Game, seats: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
-    """``seat``'s view of ``game`` with who plays each seat (human or which bot)."""
+def _view_with_seats(game: Game, seats: list[SeatSpec], seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of ``game`` with who plays each seat: ``kind``, and for a bot its
+    ``bot`` id and, when it differs from the seat's name, ``bot_name`` (the catalogue's name,
+    such as "Mary Crawford (expert)")."""
     view = observe(game, seat).to_dict()
+    names = _bot_names()
     for i, s in enumerate(view["seats"]):
-        s["kind"] = seats[i]["kind"]
-        if "bot" in seats[i]:
-            s["bot"] = seats[i]["bot"]
+        spec = seats[i]
+        s["kind"] = spec.kind
+        if spec.bot is not None:
+            s["bot"] = spec.bot
+            name = names.get(spec.bot)
+            if name is not None and name != spec.name:
+                s["bot_name"] = name
     return view
 
 
+_CATALOGUE: list[dict[str, Any]] = []
+
+
 def _bot_catalogue() -> list[dict[str, Any]]:
-    try:
-        from .bots import catalogue
-    except ImportError:
-        return []
-    return catalogue()
+    """The playable bots (``bots.catalogue``), built once."""
+    if not _CATALOGUE:
+        _CATALOGUE.extend(catalogue())
+    return _CATALOGUE
+
+
+def _bot_names() -> dict[str, str]:
+    return {str(b["id"]): str(b["name"]) for b in _bot_catalogue()}
 
 
 def _known_bot(bot_id: str) -> bool:
@@ -350,7 +382,7 @@ def _flag(req: dict[str, Any], name: str) -> bool:
 
 
 def _read_seats(raw: list[Any], replace_unknown_bots: bool = False
-                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                ) -> tuple[list[SeatSpec], list[dict[str, Any]]]:
     """Check each seat; with ``replace_unknown_bots`` a bot id this version lacks becomes the
     nearest one, and the second list says which (``{"seat", "bot", "with"}``)."""
     seats, replaced = [], []
@@ -365,7 +397,7 @@ def _read_seats(raw: list[Any], replace_unknown_bots: bool = False
     return seats, replaced
 
 
-def _read_seat(i: int, p: Any) -> dict[str, Any]:
+def _read_seat(i: int, p: Any) -> SeatSpec:
     if not isinstance(p, dict):
         raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i} must be an object with a 'name'")
     unknown = set(p) - {"name", "kind", "bot"}
@@ -379,17 +411,16 @@ def _read_seat(i: int, p: Any) -> dict[str, Any]:
     kind = p.get("kind", "human")
     if kind not in ("human", "bot"):
         raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: kind must be 'human' or 'bot'")
-    seat: dict[str, Any] = {"name": name, "kind": kind}
     if kind == "bot":
         bot = p.get("bot")
         if not isinstance(bot, str):
             raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: a bot seat names a bot id")
         if not _known_bot(bot):
             raise UnknownBotError(i, bot)
-        seat["bot"] = bot
-    elif "bot" in p:
+        return SeatSpec(name, "bot", bot)
+    if "bot" in p:
         raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: only a bot seat names a bot")
-    return seat
+    return SeatSpec(name)
 
 
 def _seat_number(value: Any, game: Game) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Event
 from .cards import card_name, parse_card
@@ -111,7 +111,10 @@ def trading_score(game: Game, seat: int, hand: int | None = None) -> float:
 
 # ---------------------------------------------------------------------- the bots' limits
 
-BotFactory = Callable[[int], Any]  # seat -> a fresh bot for that seat (``bots.make_bot``)
+if TYPE_CHECKING:  # the bots import the engine, not the review: only the type is needed
+    from .bots.decision import Bot
+
+BotFactory = Callable[[int], "Bot"]  # seat -> a fresh bot for that seat (``bots.make_bot``)
 
 
 def bot_limits(game: Game, bots: Mapping[int, BotFactory], wanted: Sequence[int]
@@ -129,7 +132,7 @@ def bot_limits(game: Game, bots: Mapping[int, BotFactory], wanted: Sequence[int]
     if not want:
         return {}
     replay = game_from_record(record_of(game), upto=0)
-    made: dict[int, Any] = {}
+    made: dict[int, Bot] = {}
     out: dict[int, tuple[float, float]] = {}
     for k, action in enumerate(game.actions):
         if k > max(want):
