@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 
 KINDS = ("deal", "reveal", "keep", "sell_firm", "sell_negotiate", "sell_auction",
          "accept", "decline", "counter", "bid", "pass", "offer")
@@ -52,18 +52,18 @@ class Action:
     def from_dict(cls, data: Any) -> Action:
         """Read an action from JSON, refusing wrong shapes and types (code ``bad_action``)."""
         if not isinstance(data, dict):
-            raise SpeculationError("bad_action", "an action must be an object with 'seat' and 'type'")
+            raise SpeculationError(ErrorCode.BAD_ACTION, "an action must be an object with 'seat' and 'type'")
         unknown = set(data) - {"seat", "type", "price", "target", "card"}
         if unknown:
             first = sorted(map(str, unknown))[0][:30]
-            raise SpeculationError("bad_action", f"unknown action field {first!r}")
+            raise SpeculationError(ErrorCode.BAD_ACTION, f"unknown action field {first!r}")
         kind = data.get("type")
         if kind not in KINDS:
-            raise SpeculationError("bad_action", f"unknown action type {str(kind)[:30]!r}; "
+            raise SpeculationError(ErrorCode.BAD_ACTION, f"unknown action type {str(kind)[:30]!r}; "
                                    f"known types: {', '.join(KINDS)}")
         seat = _whole(data.get("seat"), "seat")
         if seat is None:
-            raise SpeculationError("bad_action", "action field 'seat' must be a whole number")
+            raise SpeculationError(ErrorCode.BAD_ACTION, "action field 'seat' must be a whole number")
         return cls(seat, kind, _whole(data.get("price"), "price"),
                    _whole(data.get("target"), "target"), _whole(data.get("card"), "card"))
 
@@ -78,7 +78,7 @@ def _whole(v: Any, name: str) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int) or not -MAX_INT <= v <= MAX_INT:
-        raise SpeculationError("bad_action", f"action field {name!r} must be a whole number")
+        raise SpeculationError(ErrorCode.BAD_ACTION, f"action field {name!r} must be a whole number")
     return v
 
 

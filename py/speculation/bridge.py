@@ -22,15 +22,18 @@ import difflib
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from . import __version__, jsonguard
 from .actions import Action
-from .errors import SpeculationError
-from .game import Game
+from .bots import Bot, catalogue, coach_advice, make_bot, public_history
+from .errors import ErrorCode, SpeculationError
+from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
+from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 
 MAX_REQUEST = jsonguard.LIMITS.max_chars
@@ -42,7 +45,7 @@ class BridgeError(SpeculationError):
     """A malformed request (as opposed to an illegal move). Keyword arguments become extra
     fields of the error object (``nearest_bot``, ``player``...)."""
 
-    def __init__(self, code: str, message: str, **fields: Any) -> None:
+    def __init__(self, code: ErrorCode, message: str, **fields: Any) -> None:
         super().__init__(code, message)
         self.fields = fields
 
@@ -50,13 +53,33 @@ class BridgeError(SpeculationError):
         return {**super().to_dict(), **self.fields}
 
 
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who plays a seat: a person, or the bot ``bot`` (an id from ``hello``'s ``bots``). Its
+    ``to_dict`` is the seat's entry in records and saves.
+
+    >>> SeatSpec("Mary", "bot", "expert/mary").to_dict()
+    {'name': 'Mary', 'kind': 'bot', 'bot': 'expert/mary'}
+    """
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.bot is not None:
+            out["bot"] = self.bot
+        return out
+
+
 class Session:
     """One match in memory (a browser worker holds one). ``handle`` is the whole API."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.seats: list[dict[str, Any]] = []
-        self._bots: dict[int, Any] = {}
+        self.seats: list[SeatSpec] = []
+        self._bots: dict[int, Bot] = {}
 
     # ------------------------------------------------------------------ entry point
 
@@ -67,17 +90,17 @@ class Session:
             op = req.get("op")
             fn = _OPS.get(op) if isinstance(op, str) else None
             if fn is None:
-                raise BridgeError("unknown_op", f"unknown op {str(op)[:40]!r}; known ops: "
+                raise BridgeError(ErrorCode.UNKNOWN_OP, f"unknown op {str(op)[:40]!r}; known ops: "
                                   f"{', '.join(sorted(_OPS))}")
             result = fn(self, req)
             result = {"ok": True, "op": op, **result}
         except SpeculationError as e:
             result = {"ok": False, "error": e.to_dict()}
         except (RecursionError, MemoryError):
-            result = {"ok": False, "error": {"code": "too_complex",
+            result = {"ok": False, "error": {"code": ErrorCode.TOO_COMPLEX,
                                              "message": "the request is too deeply nested or too large"}}
         except Exception as e:  # a bug: report it cleanly rather than crash the worker
-            result = {"ok": False, "error": {"code": "internal_error",
+            result = {"ok": False, "error": {"code": ErrorCode.INTERNAL_ERROR,
                                              "message": f"internal error ({type(e).__name__}): {e}"[:500]}}
         return json.dumps(result, separators=(",", ":"), allow_nan=False)
 
@@ -95,24 +118,25 @@ class Session:
     def op_new_match(self, req: dict[str, Any]) -> dict[str, Any]:
         settings = req.get("settings")
         if not isinstance(settings, dict):
-            raise BridgeError("bad_settings", "new_match needs 'settings': an object")
+            raise BridgeError(ErrorCode.BAD_SETTINGS, "new_match needs 'settings': an object")
         unknown = set(settings) - {"players", "preset", "rules", "seed", "decks", "meta"}
         if unknown:
-            raise BridgeError("bad_settings", f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
+            raise BridgeError(ErrorCode.BAD_SETTINGS,
+                              f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
         players = settings.get("players")
         if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise BridgeError("bad_settings", f"settings.players must list {MIN_PLAYERS} to "
+            raise BridgeError(ErrorCode.BAD_SETTINGS, f"settings.players must list {MIN_PLAYERS} to "
                               f"{MAX_PLAYERS} players")
         seats = [_read_seat(i, p) for i, p in enumerate(players)]
         rules = rules_from(settings.get("preset", "parlett"), settings.get("rules", {}))
         seed = settings.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED)
-        _check_seed(seed)
+        check_seed(seed, MAX_SEED)
         decks = settings.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 1000:
-            raise BridgeError("bad_settings", "settings.decks must be a list of card lists")
-        game = Game([s["name"] for s in seats], rules, seed=seed, decks=decks)
+            raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.decks must be a list of card lists")
+        game = Game([s.name for s in seats], rules, seed=seed, decks=decks)
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, seats)
         return {"view": self._view(req)}
@@ -129,7 +153,7 @@ class Session:
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         if "seat" in req:
-            raise BridgeError("bad_request", "act takes 'viewer' (whose view to return), not "
+            raise BridgeError(ErrorCode.BAD_REQUEST, "act takes 'viewer' (whose view to return), not "
                               "'seat'; the actor is action.seat")
         action = Action.from_dict(req.get("action"))
         viewer = _seat(req.get("viewer"), game, allow_none=True)  # checked before any change
@@ -143,14 +167,11 @@ class Session:
         viewer = _seat(req.get("viewer"), game, allow_none=True)
         apply = req.get("apply", True)
         if not isinstance(apply, bool):
-            raise BridgeError("bad_request", "bot's 'apply' must be true or false")
-        if self.seats[seat].get("kind") != "bot":
-            raise BridgeError("not_a_bot", f"seat {seat} is not played by a bot")
-        if game.to_act != seat:
-            raise BridgeError("not_your_turn", f"it is not seat {seat}'s decision")
+            raise BridgeError(ErrorCode.BAD_REQUEST, "bot's 'apply' must be true or false")
+        if self.seats[seat].kind != "bot":
+            raise BridgeError(ErrorCode.NOT_A_BOT, f"seat {seat} is not played by a bot")
+        game.check_turn(seat)
         bot = self._bot(seat)
-        from .bots import public_history
-
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
         if apply:
@@ -164,36 +185,34 @@ class Session:
         game = self._need_game()
         since = req.get("since", 0)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise BridgeError("bad_request", "log's 'since' must be a whole number from 0")
+            raise BridgeError(ErrorCode.BAD_REQUEST, "log's 'since' must be a whole number from 0")
         return {"entries": [e.to_dict() for e in game.log[since:]], "next": len(game.log)}
 
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
-        from .bots import coach_advice, public_history
-
         return {"advice": coach_advice(observe(game, seat), public_history(game))}
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self.seats)}
+        return {"snapshot": snapshot(game, self._seat_dicts())}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
         game, seats = restore(req.get("snapshot"))
-        _check_seed(game.seed)
+        check_seed(game.seed, MAX_SEED)
         seats = seats or [{"name": n, "kind": "human"} for n in game.names]
         if len(seats) != len(game.names):
-            raise BridgeError("corrupt_snapshot", "the save's seats do not match its players")
+            raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, "the save's seats do not match its players")
         try:
             checked, replaced = _read_seats(seats, replace)
         except UnknownBotError as e:
-            raise BridgeError("incompatible_snapshot", f"this save has a bot this version "
+            raise BridgeError(ErrorCode.INCOMPATIBLE_SNAPSHOT, f"this save has a bot this version "
                               f"lacks ({e.bot[:40]!r}, seat {e.player}); the nearest is "
                               f"{e.nearest!r}", player=e.player, bot=e.bot[:40],
                               nearest_bot=e.nearest) from None
         except BridgeError as e:
-            raise BridgeError("corrupt_snapshot", f"the save's seats are damaged: "
+            raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, f"the save's seats are damaged: "
                               f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
         self._install(game, checked)
@@ -206,22 +225,22 @@ class Session:
         """The match's record; while it is being played without its seed and deck orders (with
         them anyone could replay the engine and read every face-down card)."""
         game = self._need_game()
-        return {"record": record_of(game, self.seats, withhold=not game.is_over)}
+        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over)}
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
         install = req.get("install", True)
         if not isinstance(install, bool):
-            raise BridgeError("bad_request", "replay's 'install' must be true or false")
+            raise BridgeError(ErrorCode.BAD_REQUEST, "replay's 'install' must be true or false")
         if _flag(req, "current"):  # the match in progress: its seed never leaves the engine
             if "record" in req:
-                raise BridgeError("bad_request", "replay takes a 'record' or 'current': true, "
+                raise BridgeError(ErrorCode.BAD_REQUEST, "replay takes a 'record' or 'current': true, "
                                   "not both")
-            record: Any = record_of(self._need_game(), self.seats)
+            record: Any = record_of(self._need_game(), self._seat_dicts())
         else:
             record = req.get("record")
         if isinstance(record, dict):
-            _check_seed(record.get("seed", 0))
+            check_seed(record.get("seed", 0), MAX_SEED)
         game = game_from_record(record, req.get("upto"))
         assert isinstance(record, dict)  # game_from_record refuses anything else
         seats = record.get("seats")
@@ -244,18 +263,16 @@ class Session:
     def op_review(self, req: dict[str, Any]) -> dict[str, Any]:
         """Each trade of ``seat`` valued against fair value, and its trading score; the bots'
         private limits only once the match is over (``review.review``)."""
-        from .review import review
-
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
         hand = req.get("hand")
         if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)
                                  or not 1 <= hand <= game.hand_no):
-            raise BridgeError("bad_request", f"review's 'hand' must be a hand number from 1 to "
+            raise BridgeError(ErrorCode.BAD_REQUEST, f"review's 'hand' must be a hand number from 1 to "
                               f"{max(1, game.hand_no)}, or null for the whole match")
         bots = None
         if game.is_over:  # never during the match: a bot's limits are its private numbers
-            bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.get("kind") == "bot"}
+            bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.kind == "bot"}
         return {"review": review(game, seat, hand, bots)}
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -263,12 +280,15 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
 
-    def _install(self, game: Game, seats: list[dict[str, Any]]) -> None:
+    def _seat_dicts(self) -> list[dict[str, Any]]:
+        return [s.to_dict() for s in self.seats]
+
+    def _install(self, game: Game, seats: list[SeatSpec]) -> None:
         self.game, self.seats, self._bots = game, seats, {}
 
     def _need_game(self) -> Game:
         if self.game is None:
-            raise BridgeError("no_match", "no match is in progress: send new_match or load first")
+            raise BridgeError(ErrorCode.NO_MATCH, "no match is in progress: send new_match or load first")
         return self.game
 
     def _view(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -277,35 +297,47 @@ class Session:
     def _view_of(self, seat: int | None) -> dict[str, Any]:
         return _view_with_seats(self._need_game(), self.seats, seat)
 
-    def _bot(self, seat: int) -> Any:
+    def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
             self._bots[seat] = self._new_bot(seat)
         return self._bots[seat]
 
-    def _new_bot(self, seat: int) -> Any:
+    def _new_bot(self, seat: int) -> Bot:
         """A fresh bot for ``seat`` with the seed the match plays it with."""
-        from .bots import make_bot
+        bot = self.seats[seat].bot
+        assert bot is not None  # only bot seats are asked (op_bot, op_review check the kind)
+        return make_bot(bot, seed=self._need_game().seed * 16 + seat, seat=seat)
 
-        return make_bot(self.seats[seat]["bot"], seed=self._need_game().seed * 16 + seat,
-                        seat=seat)
 
-
-def _view_with_seats(game: Game, seats: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
-    """``seat``'s view of ``game`` with who plays each seat (human or which bot)."""
+def _view_with_seats(game: Game, seats: list[SeatSpec], seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of ``game`` with who plays each seat: ``kind``, and for a bot its
+    ``bot`` id and, when it differs from the seat's name, ``bot_name`` (the catalogue's name,
+    such as "Mary Crawford (expert)")."""
     view = observe(game, seat).to_dict()
+    names = _bot_names()
     for i, s in enumerate(view["seats"]):
-        s["kind"] = seats[i]["kind"]
-        if "bot" in seats[i]:
-            s["bot"] = seats[i]["bot"]
+        spec = seats[i]
+        s["kind"] = spec.kind
+        if spec.bot is not None:
+            s["bot"] = spec.bot
+            name = names.get(spec.bot)
+            if name is not None and name != spec.name:
+                s["bot_name"] = name
     return view
 
 
+_CATALOGUE: list[dict[str, Any]] = []
+
+
 def _bot_catalogue() -> list[dict[str, Any]]:
-    try:
-        from .bots import catalogue
-    except ImportError:
-        return []
-    return catalogue()
+    """The playable bots (``bots.catalogue``), built once."""
+    if not _CATALOGUE:
+        _CATALOGUE.extend(catalogue())
+    return _CATALOGUE
+
+
+def _bot_names() -> dict[str, str]:
+    return {str(b["id"]): str(b["name"]) for b in _bot_catalogue()}
 
 
 def _known_bot(bot_id: str) -> bool:
@@ -337,7 +369,7 @@ class UnknownBotError(BridgeError):
 
     def __init__(self, player: int, bot: str) -> None:
         self.player, self.bot, self.nearest = player, bot, nearest_bot(bot)
-        super().__init__("bad_settings", f"player {player}: unknown bot {bot[:40]!r} (the "
+        super().__init__(ErrorCode.BAD_SETTINGS, f"player {player}: unknown bot {bot[:40]!r} (the "
                          f"nearest is {self.nearest!r}; 'hello' lists them all)",
                          player=player, nearest_bot=self.nearest)
 
@@ -345,12 +377,12 @@ class UnknownBotError(BridgeError):
 def _flag(req: dict[str, Any], name: str) -> bool:
     value = req.get(name, False)
     if not isinstance(value, bool):
-        raise BridgeError("bad_request", f"{name} must be true or false")
+        raise BridgeError(ErrorCode.BAD_REQUEST, f"{name} must be true or false")
     return value
 
 
 def _read_seats(raw: list[Any], replace_unknown_bots: bool = False
-                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                ) -> tuple[list[SeatSpec], list[dict[str, Any]]]:
     """Check each seat; with ``replace_unknown_bots`` a bot id this version lacks becomes the
     nearest one, and the second list says which (``{"seat", "bot", "with"}``)."""
     seats, replaced = [], []
@@ -365,30 +397,30 @@ def _read_seats(raw: list[Any], replace_unknown_bots: bool = False
     return seats, replaced
 
 
-def _read_seat(i: int, p: Any) -> dict[str, Any]:
+def _read_seat(i: int, p: Any) -> SeatSpec:
     if not isinstance(p, dict):
-        raise BridgeError("bad_settings", f"player {i} must be an object with a 'name'")
+        raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i} must be an object with a 'name'")
     unknown = set(p) - {"name", "kind", "bot"}
     if unknown:
-        raise BridgeError("bad_settings", f"player {i}: unknown field {sorted(map(str, unknown))[0][:30]!r}")
+        raise BridgeError(ErrorCode.BAD_SETTINGS,
+                          f"player {i}: unknown field {sorted(map(str, unknown))[0][:30]!r}")
     try:
         name = clean_name(p.get("name"), f"player {i}")
     except SpeculationError as e:
-        raise BridgeError(e.code, e.message, player=i) from None
+        raise BridgeError(ErrorCode(e.code), e.message, player=i) from None
     kind = p.get("kind", "human")
     if kind not in ("human", "bot"):
-        raise BridgeError("bad_settings", f"player {i}: kind must be 'human' or 'bot'")
-    seat: dict[str, Any] = {"name": name, "kind": kind}
+        raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: kind must be 'human' or 'bot'")
     if kind == "bot":
         bot = p.get("bot")
         if not isinstance(bot, str):
-            raise BridgeError("bad_settings", f"player {i}: a bot seat names a bot id")
+            raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: a bot seat names a bot id")
         if not _known_bot(bot):
             raise UnknownBotError(i, bot)
-        seat["bot"] = bot
-    elif "bot" in p:
-        raise BridgeError("bad_settings", f"player {i}: only a bot seat names a bot")
-    return seat
+        return SeatSpec(name, "bot", bot)
+    if "bot" in p:
+        raise BridgeError(ErrorCode.BAD_SETTINGS, f"player {i}: only a bot seat names a bot")
+    return SeatSpec(name)
 
 
 def _seat_number(value: Any, game: Game) -> int:
@@ -401,14 +433,9 @@ def _seat(value: Any, game: Game, allow_none: bool) -> int | None:
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(game.names):
-        raise BridgeError("bad_seat", f"seat must be a number from 0 to {len(game.names) - 1}"
+        raise BridgeError(ErrorCode.BAD_SEAT, f"seat must be a number from 0 to {len(game.names) - 1}"
                           + (" or null" if allow_none else ""))
     return value
-
-
-def _check_seed(seed: Any) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BridgeError("bad_seed", f"seed must be a whole number from 0 to {MAX_SEED}")
 
 
 def _parse(request_json: Any) -> dict[str, Any]:
@@ -417,7 +444,7 @@ def _parse(request_json: Any) -> dict[str, Any]:
     ``bad_json``, ``too_large``, ``too_complex``."""
     req = jsonguard.loads(request_json, what="the request")
     if not isinstance(req, dict):
-        raise BridgeError("bad_request", "the request must be a JSON object with an 'op'")
+        raise BridgeError(ErrorCode.BAD_REQUEST, "the request must be a JSON object with an 'op'")
     return req
 
 

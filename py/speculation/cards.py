@@ -15,7 +15,7 @@ order a plain list; every value that leaves the engine is written as a short str
 
 from __future__ import annotations
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 
 Card = int
 
@@ -53,6 +53,15 @@ def card_str(card: Card) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def card_str_or_none(card: Card | None) -> str | None:
+    """``card_str``, with None for no card.
+
+    >>> card_str_or_none(parse_card("QH")), card_str_or_none(None)
+    ('QH', None)
+    """
+    return None if card is None else card_str(card)
+
+
 def card_name(card: Card) -> str:
     """Words for the log: ``"queen of hearts"``."""
     return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
@@ -66,12 +75,12 @@ def parse_card(text: object) -> Card:
     True
     """
     if not isinstance(text, str) or not 2 <= len(text) <= 3:
-        raise SpeculationError("bad_card", f"not a card name: {str(text)[:20]!r}")
+        raise SpeculationError(ErrorCode.BAD_CARD, f"not a card name: {str(text)[:20]!r}")
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise SpeculationError("bad_card", f"not a card name: {text!r} (use e.g. 'QH', 'TS', '2C')")
+        raise SpeculationError(ErrorCode.BAD_CARD, f"not a card name: {text!r} (use e.g. 'QH', 'TS', '2C')")
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 

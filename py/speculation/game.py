@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar, assert_never
 
 from .actions import Action, Event, Template
-from .cards import ACE, Card, card_name, card_str, pack, parse_card, rank_of, suit_of
-from .errors import IllegalActionError, RulesError, SpeculationError
+from .cards import ACE, Card, card_name, card_str, card_str_or_none, pack, parse_card, rank_of, suit_of
+from .errors import ErrorCode, IllegalActionError, RulesError, SpeculationError
 from .log import LogEntry, Step
 from .odds import Odds, compute_odds
 from .rules import NAME_MAX, Rules
@@ -52,6 +52,15 @@ class Phase(StrEnum):
     AUCTION_CONFIRM = "auction_confirm"
     MARKET = "market"
     REVEAL = "reveal"
+    MATCH_OVER = "match_over"
+
+
+class Stage(StrEnum):
+    """Where the match stands, for whoever draws it: a hand under way (or the first deal),
+    a hand just over (its result in ``hands[-1]``, the next not yet dealt), or the match over."""
+
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
     MATCH_OVER = "match_over"
 
 
@@ -75,7 +84,6 @@ class SaleChoice:
     """Phase ``sale``: the owner keeps the lot or chooses how to sell it."""
 
     lot: Lot
-    stake: ClassVar[str] = "trump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,6 @@ class FirmSale:
     lot: Lot
     price: int
     queue: tuple[int, ...]
-    stake: ClassVar[str] = "trump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +108,6 @@ class AuctionSale:
     turn: int = 0
     high_bid: int = 0
     high_bidder: int | None = None
-    stake: ClassVar[str] = "trump"
 
     @property
     def minimum(self) -> int:
@@ -116,7 +122,6 @@ class TopBid:
 
     auction: AuctionSale
     bidder: int
-    stake: ClassVar[str] = "trump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +133,6 @@ class Window:
     order: tuple[int, ...]
     index: int = 0
     offers: tuple[tuple[int, int], ...] = ()
-    stake: ClassVar[str] = "card"
 
     def made(self, seat: int) -> int:
         """Offers ``seat`` has opened in this window."""
@@ -165,41 +169,89 @@ class Haggle:
     # every price named so far, in order: (seat, price); the seller's are asks, the buyer's bids
     offers: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def stake(self) -> str:
-        return "trump" if isinstance(self.item, Lot) else "card"
-
 
 Pending = SaleChoice | FirmSale | AuctionSale | TopBid | Haggle | Window
+
+StakeKind = Literal["trump", "card"]
+Role = Literal["seller", "buyer", "dealer", "revealer"]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionContext:
+    """The public context of the decision of ``seat`` (the seat to act), stated once by the
+    engine (``Game.decision``) for the log's ``Step``, the bots, the coach and ``view.decision``.
+
+    ``role``: ``"seller"`` (the owner of the stake, deciding whether or how to part with it),
+    ``"buyer"``, or ``"dealer"``/``"revealer"`` for the deal and a reveal, where nothing is at
+    stake. ``stake``: ``"trump"`` (the best trump showing, ``card``, owned by ``owner``) or
+    ``"card"`` (one face-down card: in a haggle ``owner``'s card at ``position``; in a market
+    window any other player's, so ``owner`` is None); None without a stake. ``chance``: the
+    stake's exact chance of taking the pot; ``fair``: pot × chance, in chips (exact).
+    ``answering``/``price``: the seat whose price this decision answers and that price (the firm
+    price, the top bid, the other side's last price in a haggle), None when it answers none.
+    ``above``: unseen trumps ranked above the best trump showing. ``buyers``: in the choice to
+    keep or sell, the seats that may buy, in the order they are asked.
+
+    >>> g = Game(["Fanny", "Edmund", "Mary"], seed=1)
+    >>> g.decision().role
+    'dealer'
+    >>> _ = g.apply(Action(0, "deal"))
+    >>> d = g.decision()
+    >>> (d.seat, d.role, d.stake, d.owner, d.buyers, d.fair == d.chance * g.pot)
+    (0, 'seller', 'trump', 0, (1, 2), True)
+    """
+
+    seat: int
+    role: Role
+    stake: StakeKind | None = None
+    chance: Fraction | None = None
+    fair: Fraction | None = None
+    card: Card | None = None
+    owner: int | None = None
+    position: int | None = None
+    answering: int | None = None
+    price: int | None = None
+    above: int = 0
+    buyers: tuple[int, ...] = ()
+
+
+class HandReason(StrEnum):
+    """Why a hand ended (``HandResult.reason``; ``text.REASONS`` words each)."""
+
+    ACE_UPCARD = "ace_upcard"
+    ACE_REVEALED = "ace_revealed"
+    LAST_CARD = "last_card"
+    POOL = "pool"
+    DEAD_HAND = "dead_hand"
+    NO_TRUMP = "no_trump"
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How a hand ended. ``winner`` is None when the pot carried over."""
+    """How a hand ended. ``winner`` is None when the pot carried over; ``card`` is the best
+    trump of the holder's cards; ``deciding`` the card that decided the hand, face up by then
+    (``card``, or the dead hand's top trump when that beat it)."""
 
     number: int
     dealer: int
     winner: int | None
     card: str | None
     pot: int
-    reason: str
+    reason: HandReason
     cards: tuple[tuple[str, ...], ...]
     dead_hand: tuple[str, ...]
     chips_before: tuple[int, ...]
     chips_after: tuple[int, ...]
+    deciding: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The saved form (``Game.state_dict``; saves compare it, so it keeps its first keys).
+        The view's ``outcome.card`` is ``deciding``."""
         return {"number": self.number, "dealer": self.dealer, "winner": self.winner,
                 "card": self.card, "pot": self.pot, "reason": self.reason,
                 "cards": [list(c) for c in self.cards], "dead_hand": list(self.dead_hand),
                 "chips_before": list(self.chips_before), "chips_after": list(self.chips_after),
                 "change": [a - b for a, b in zip(self.chips_after, self.chips_before, strict=True)]}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> HandResult:
-        return cls(d["number"], d["dealer"], d["winner"], d["card"], d["pot"], d["reason"],
-                   tuple(tuple(c) for c in d["cards"]), tuple(d["dead_hand"]),
-                   tuple(d["chips_before"]), tuple(d["chips_after"]))
 
 
 
@@ -215,11 +267,10 @@ class Game:
                  decks: Sequence[Sequence[Card | str]] = ()) -> None:
         self.rules = rules or Rules()
         self.rules.check_players(len(names))
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise RulesError("bad_seed", "seed must be a whole number from 0 to 2**63-1", "seed")
+        check_seed(seed)
         if isinstance(names, (str, bytes)) or not all(
                 isinstance(x, str) and 0 < len(x.strip()) <= NAME_MAX for x in names):
-            raise RulesError("bad_players", f"each player needs a name of 1 to {NAME_MAX} "
+            raise RulesError(ErrorCode.BAD_PLAYERS, f"each player needs a name of 1 to {NAME_MAX} "
                              "characters", "players")
         self.names: tuple[str, ...] = tuple(x.strip() for x in names)
         self.seed = seed
@@ -285,6 +336,21 @@ class Game:
     def is_over(self) -> bool:
         return self.phase is Phase.MATCH_OVER
 
+    @property
+    def stage(self) -> Stage:
+        """``Stage.HAND_OVER`` from the end of a hand until the next deal, ``MATCH_OVER`` at the
+        end, else ``PLAYING``.
+
+        >>> g = Game(["Fanny", "Edmund"], seed=1)
+        >>> g.stage
+        <Stage.PLAYING: 'playing'>
+        """
+        if self.phase is Phase.MATCH_OVER:
+            return Stage.MATCH_OVER
+        if self.phase is Phase.DEAL and self.hands and self.hand_no == self.hands[-1].number:
+            return Stage.HAND_OVER
+        return Stage.PLAYING
+
     def legal_actions(self, seat: int | None = None) -> tuple[Template, ...]:
         """Templates of every legal action for ``seat`` (default: the seat to act). A seat that is
         not to act has none."""
@@ -325,76 +391,126 @@ class Game:
         return events
 
     def _step_of(self, a: Action) -> Step:
-        """The public context of ``a``, about to be applied (see ``log.Step``)."""
-        phase, p = self.phase, self.pending
-        stake, price, role = "", a.price, ""
-        if isinstance(p, Haggle):
-            stake = p.stake
-            role = "seller" if a.seat == p.seller else "buyer"
-            if a.kind != "counter":
-                price = p.bid if role == "seller" else p.ask
-        elif isinstance(p, Window):
-            if a.kind == "offer":
-                stake, role = "card", "buyer"
-        elif isinstance(p, SaleChoice):
-            stake, role = "trump", "seller"
-        elif isinstance(p, FirmSale):
-            stake, role, price = "trump", "buyer", p.price
-        elif isinstance(p, AuctionSale):
-            stake, role = "trump", "buyer"
-            if a.kind == "pass":
-                price = p.minimum
-        elif isinstance(p, TopBid):
-            stake, role, price = "trump", "seller", p.auction.high_bid
+        """The public context of ``a``, about to be applied (see ``log.Step``), from the
+        decision's context (``decision``)."""
+        p = self.pending
+        ctx = self.decision() if p is not None else None
+        stake: str = ""
+        role: str = ""
         fair = 0.0
-        if stake:
-            odds = self.odds()
-            if stake == "card":
-                fair = float(odds.per_card * self.pot)
-            elif self.holder is not None:
-                fair = float(odds.best * self.pot)
+        price = a.price
+        if ctx is not None and ctx.stake is not None and not (isinstance(p, Window)
+                                                                and a.kind != "offer"):
+            stake, role, fair = ctx.stake, ctx.role, float(ctx.fair or 0)
+        if isinstance(p, AuctionSale):
+            price = p.minimum if a.kind == "pass" else a.price
+        elif isinstance(p, (Haggle, FirmSale, TopBid)) and a.kind != "counter" and ctx is not None:
+            price = ctx.price
         best_rank = rank_of(self.best) if self.best is not None and self.holder is not None \
             else None
         facedown = sum(len(x) for x in self.stacks) + len(self.dead)
-        return Step(len(self.actions), a, self.hand_no, phase, self.pot, stake, fair, price,
+        return Step(len(self.actions), a, self.hand_no, self.phase, self.pot, stake, fair, price,
                     role, best_rank, facedown)
+
+    def decision(self, odds: Odds | None = None) -> DecisionContext | None:
+        """The public context of the decision under way (``DecisionContext``): whose it is, what
+        is at stake, its exact fair value, the role of the seat to act and whom it answers.
+        None once the match is over."""
+        seat, p = self.to_act, self.pending
+        if seat is None:
+            return None
+        if p is None:
+            return DecisionContext(seat, "dealer" if self.phase is Phase.DEAL else "revealer")
+        odds = odds or self.odds()
+        match p:
+            case SaleChoice():
+                return self._trump_context(seat, "seller", p.lot, odds,
+                                           buyers=tuple(self._buyers(p.lot.seller)))
+            case FirmSale():
+                return self._trump_context(seat, "buyer", p.lot, odds, p.lot.seller, p.price)
+            case AuctionSale():
+                return self._trump_context(seat, "buyer", p.lot, odds, p.high_bidder,
+                                           p.high_bid or None)
+            case TopBid():
+                return self._trump_context(seat, "seller", p.auction.lot, odds, p.bidder,
+                                           p.auction.high_bid)
+            case Haggle():
+                selling = seat == p.seller
+                theirs = p.bid if selling else p.ask
+                other = (p.buyer if selling else p.seller) if theirs is not None else None
+                role: Role = "seller" if selling else "buyer"
+                if isinstance(p.item, Lot):
+                    return self._trump_context(seat, role, p.item, odds, other, theirs)
+                return self._card_context(seat, role, odds, p.seller, p.item.position, other,
+                                          theirs)
+            case Window():
+                return self._card_context(seat, "buyer", odds)
+            case _:
+                assert_never(p)
+
+    def _trump_context(self, seat: int, role: Role, lot: Lot, odds: Odds,
+                       answering: int | None = None, price: int | None = None,
+                       buyers: tuple[int, ...] = ()) -> DecisionContext:
+        chance = odds.best if self.holder is not None else Fraction(0)
+        return DecisionContext(seat, role, "trump", chance, chance * self.pot, lot.card,
+                               self.holder, None, answering, price, self._above(), buyers)
+
+    def _card_context(self, seat: int, role: Role, odds: Odds, owner: int | None = None,
+                      position: int | None = None, answering: int | None = None,
+                      price: int | None = None) -> DecisionContext:
+        return DecisionContext(seat, role, "card", odds.per_card, odds.per_card * self.pot, None,
+                               owner, position, answering, price, self._above())
+
+    def _above(self) -> int:
+        """Unseen trumps ranked above the best trump showing (0 without one)."""
+        best = self.best
+        if best is None:
+            return 0
+        trump, rank = suit_of(best), rank_of(best)
+        return sum(1 for c in pack(self.rules.pack_ranks)
+                   if c not in self.seen and suit_of(c) == trump and rank_of(c) > rank)
+
+    def check_turn(self, seat: int) -> None:
+        """Raise ``not_your_turn`` (with the legal templates) unless it is ``seat``'s decision:
+        the one place this error comes from (``apply`` and the bridge's ``bot``)."""
+        actor = self.to_act
+        if seat != actor:
+            who = self.names[actor] if actor is not None else "nobody"  # pragma: no branch
+            raise IllegalActionError(
+                ErrorCode.NOT_YOUR_TURN, f"it is {who}'s decision (seat {actor}), not seat {seat}'s",
+                self.legal_actions())
 
     def _verify(self, a: Action) -> None:
         if self.phase is Phase.MATCH_OVER:
-            raise IllegalActionError("match_over", "the match is over: no more actions")
+            raise IllegalActionError(ErrorCode.MATCH_OVER, "the match is over: no more actions")
         if not isinstance(a, Action):
-            raise IllegalActionError("bad_action", "not an Action")
+            raise IllegalActionError(ErrorCode.BAD_ACTION, "not an Action")
         if not _well_typed(a):
-            raise IllegalActionError("bad_action", "seat, price, target and card must be whole "
+            raise IllegalActionError(ErrorCode.BAD_ACTION, "seat, price, target and card must be whole "
                                      "numbers")
-        actor = self.to_act
-        if a.seat != actor:
-            who = self.names[actor] if actor is not None else "nobody"  # pragma: no branch
-            raise IllegalActionError(
-                "not_your_turn", f"it is {who}'s decision (seat {actor}), not seat {a.seat}'s",
-                self.legal_actions())
+        self.check_turn(a.seat)
         templates = self.legal_actions()
         if any(t.admits(a) for t in templates):
             return
         same = [t for t in templates if t.kind == a.kind]
         allowed = ", ".join(sorted({t.kind for t in templates}))
         if not same:
-            raise IllegalActionError("wrong_action", f"{a.kind!r} is not allowed now "
+            raise IllegalActionError(ErrorCode.WRONG_ACTION, f"{a.kind!r} is not allowed now "
                                      f"(phase {self.phase}); allowed: {allowed}", templates)
         t = same[0]
         if not t.priced and a.price is not None:
-            raise IllegalActionError("unexpected_price", f"{a.kind} takes no price (got "
+            raise IllegalActionError(ErrorCode.UNEXPECTED_PRICE, f"{a.kind} takes no price (got "
                                      f"{a.price}); send it without one", templates)
         bounds = [s.bounds() for s in same if s.priced]
         if bounds and a.price is None:
-            raise IllegalActionError("bad_price", f"{a.kind} needs a price from {t.price_min} "
+            raise IllegalActionError(ErrorCode.BAD_PRICE, f"{a.kind} needs a price from {t.price_min} "
                                      f"to {t.price_max}", templates)
         if bounds and a.price is not None and not any(lo <= a.price <= hi for lo, hi in bounds):
             lo = min(b[0] for b in bounds)
             hi = max(b[1] for b in bounds)
-            raise IllegalActionError("bad_price", f"price {a.price} is out of range for {a.kind}: "
+            raise IllegalActionError(ErrorCode.BAD_PRICE, f"price {a.price} is out of range for {a.kind}: "
                                      f"it must be from {lo} to {hi}", templates)
-        raise IllegalActionError("bad_target", f"{a.kind} with target={a.target} card={a.card} "
+        raise IllegalActionError(ErrorCode.BAD_TARGET, f"{a.kind} with target={a.target} card={a.card} "
                                  f"is not allowed; see the legal templates", templates)
 
     # ------------------------------------------------------------------ templates
@@ -442,17 +558,13 @@ class Game:
     def _haggle_templates(self, h: Haggle, seat: int) -> list[Template]:
         out = [Template("accept", seat, settles_at=h.ask if seat == h.buyer else h.bid),
                Template("decline", seat)]
-        limit = self.rules.negotiation_rounds
-        if seat == h.seller:
-            lo = (h.bid or 0) + 1
-            hi = min(self.chips[h.buyer], (h.ask - 1) if h.ask is not None else self.chips[h.buyer])
-            if h.asks < limit and lo <= hi:
-                out.append(Template("counter", seat, lo, hi))
-        else:
-            lo = (h.bid or 0) + 1
-            hi = min(self.chips[seat], (h.ask - 1) if h.ask is not None else self.chips[seat])
-            if h.bids < limit and lo <= hi:
-                out.append(Template("counter", seat, lo, hi))
+        # a counter lies strictly between the standing bid and ask, within the buyer's chips,
+        # while the side to move has offers left
+        made = h.asks if seat == h.seller else h.bids
+        lo = (h.bid or 0) + 1
+        hi = min(self.chips[h.buyer], (h.ask - 1) if h.ask is not None else self.chips[h.buyer])
+        if made < self.rules.negotiation_rounds and lo <= hi:
+            out.append(Template("counter", seat, lo, hi))
         return out
 
     # ------------------------------------------------------------------ events
@@ -511,7 +623,7 @@ class Game:
                    f"{suit_word(up)} are trumps.", seat=self.holder, card=card_str(up))
         self._penalty(self.holder, up)
         if rank_of(up) == ACE:
-            self._end_hand("ace_upcard")
+            self._end_hand(HandReason.ACE_UPCARD)
         elif self.holder is None:
             self._settled(None, self.dealer)
         else:
@@ -737,7 +849,7 @@ class Game:
 
     def _open_market(self) -> None:
         if self._hand_is_decided():
-            return self._end_hand("pool" if self.holder is None else "last_card")
+            return self._end_decided()
         if self.rules.offers_per_window == 0:
             return self._next_turn()
         self._market_poll(Window(tuple(self.seats_from(self.resume_from))))
@@ -760,10 +872,14 @@ class Game:
     def _market_after_offer(self, w: Window) -> None:
         if self._hand_is_decided():
             self.pending = None
-            return self._end_hand("pool" if self.holder is None else "last_card")
+            return self._end_decided()
         self._market_poll(w)
 
     # ------------------------------------------------------------------ turns
+
+    def _end_decided(self) -> None:
+        """Nobody but the holder has a face-down card: the hand ends."""
+        self._end_hand(HandReason.POOL if self.holder is None else HandReason.LAST_CARD)
 
     def _hand_is_decided(self) -> bool:
         holder = self.holder
@@ -771,7 +887,7 @@ class Game:
 
     def _next_turn(self) -> None:
         if self._hand_is_decided():
-            return self._end_hand("pool" if self.holder is None else "last_card")
+            return self._end_decided()
         r = self.rules
         order = self.seats_from(self.resume_from)
         able = [s for s in order if self.stacks[s]
@@ -795,7 +911,7 @@ class Game:
             if rank_of(card) > rank_of(best):
                 self.best, self.holder = card, seat
                 if rank_of(card) == ACE:
-                    return self._end_hand("ace_revealed")
+                    return self._end_hand(HandReason.ACE_REVEALED)
                 self._emit("new_best", f"The {card_name(card)} is the new best trump.",
                            seat=seat, card=card_str(card))
                 return self._offer_for_sale(card, seat, seat)
@@ -804,7 +920,7 @@ class Game:
 
     # ------------------------------------------------------------------ end of hand
 
-    def _end_hand(self, reason: str) -> None:
+    def _end_hand(self, reason: HandReason) -> None:
         r = self.rules
         self._enter(Phase.DEAL, None)
         winner = self.holder
@@ -833,15 +949,16 @@ class Game:
             # the best trump of the deal). Cards left face down are never named.
             best = max([best, *(c for c in self.revealed[winner] if suit_of(c) == trump)],
                        key=rank_of)
-        if not reason.startswith("ace"):
+        deciding = best
+        if reason not in (HandReason.ACE_UPCARD, HandReason.ACE_REVEALED):
             top_dead = max((c for c in self.dead_shown if suit_of(c) == trump), key=rank_of,
                            default=None)
             if top_dead is not None and rank_of(top_dead) > rank_of(best):
-                winner, reason = None, "dead_hand"
+                winner, reason, deciding = None, HandReason.DEAD_HAND, top_dead
             elif winner is not None and r.no_trump == "carry_over" and best == self.upcard and \
                     not any(suit_of(c) == trump for s in self.seats for c in self.revealed[s]
                             if c != self.upcard):
-                winner, reason = None, "no_trump"
+                winner, reason = None, HandReason.NO_TRUMP
         pot = self.pot
         if winner is not None:
             self.chips[winner] += pot
@@ -853,7 +970,8 @@ class Game:
         self.hands.append(HandResult(
             self.hand_no, self.dealer, winner, card_str(best), pot, reason,
             tuple(tuple(card_str(c) for c in self.revealed[s]) for s in self.seats),
-            tuple(card_str(c) for c in self.dead_shown), self.hand_chips, tuple(self.chips)))
+            tuple(card_str(c) for c in self.dead_shown), self.hand_chips, tuple(self.chips),
+            card_str(deciding)))
         self._next_dealer(winner)
 
     def _next_dealer(self, winner: int | None) -> None:
@@ -893,13 +1011,8 @@ class Game:
         """Fair value in chips (pot × exact chance) of the card the decision under way concerns:
         the best trump showing in a sale, auction or haggle over it; one face-down card in a
         market window or a haggle over one. None when no card is at stake (deal, reveal)."""
-        p = self.pending
-        if p is None:
-            return None
-        odds = odds or self.odds()
-        if p.stake == "card":
-            return odds.per_card * self.pot
-        return odds.best * self.pot if self.holder is not None else Fraction(0)
+        ctx = self.decision(odds) if self.pending is not None else None
+        return None if ctx is None else ctx.fair
 
     def unseen_count(self) -> int:
         """Cards nobody has seen since the last shuffle."""
@@ -909,8 +1022,7 @@ class Game:
         """Exact chances of taking the pot from what everyone has seen (see ``odds.py``)."""
         best = self.best
         facedown = tuple(len(s) for s in self.stacks)
-        if best is None or self.phase is Phase.MATCH_OVER or (self.phase is Phase.DEAL and self.hands
-                                                               and self.hand_no == self.hands[-1].number):
+        if best is None or self.stage is not Stage.PLAYING:
             return _settled_odds(self)
         trump, rank = suit_of(best), rank_of(best)
         unseen = [c for c in pack(self.rules.pack_ranks) if c not in self.seen]
@@ -939,8 +1051,8 @@ class Game:
             "revealed": [[card_str(c) for c in s] for s in self.revealed],
             "dead": [card_str(c) for c in self.dead],
             "dead_shown": [card_str(c) for c in self.dead_shown],
-            "upcard": _cs(self.upcard), "upcard_owner": self.upcard_owner,
-            "best": _cs(self.best), "holder": self.holder,
+            "upcard": card_str_or_none(self.upcard), "upcard_owner": self.upcard_owner,
+            "best": card_str_or_none(self.best), "holder": self.holder,
             "player_trump_shown": self.player_trump_shown,
             "seen": sorted(card_str(c) for c in self.seen),
             "stub": [card_str(c) for c in self.stub],
@@ -949,6 +1061,21 @@ class Game:
             "hands": [h.to_dict() for h in self.hands],
             "rng": [version, list(internal), gauss],
         }
+
+
+def check_seed(seed: object, maximum: int = 2**63 - 1) -> None:
+    """Raise ``bad_seed`` (a ``RulesError`` naming ``seed``) unless ``seed`` is a whole number
+    from 0 to ``maximum`` (the engine takes any 63-bit seed; the bridge only those JavaScript
+    holds exactly): the one place this error comes from.
+
+    >>> check_seed(2**53, maximum=2**53 - 1)
+    Traceback (most recent call last):
+    ...
+    speculation.errors.RulesError: seed must be a whole number from 0 to 9007199254740991
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= maximum:
+        raise RulesError(ErrorCode.BAD_SEED, f"seed must be a whole number from 0 to {maximum}",
+                         "seed")
 
 
 def hand_action_bound(rules: Rules, players: int, total_chips: int) -> int:
@@ -986,7 +1113,7 @@ class PhaseRow(Generic[P]):
         """The game's pending value, as this phase's type."""
         p = game.pending
         if not isinstance(p, self.state):  # pragma: no cover - a broken transition
-            raise SpeculationError("internal", f"phase {game.phase} has pending {p!r}")
+            raise SpeculationError(ErrorCode.INTERNAL, f"phase {game.phase} has pending {p!r}")
         return p
 
 
@@ -1029,24 +1156,29 @@ def _pending_state(p: Pending | None) -> dict[str, Any]:
     price, turn, high_bid, high_bidder = 0, 0, 0, None
     queue: tuple[int, ...] = ()
     haggle: dict[str, Any] | None = None
-    if isinstance(p, SaleChoice):
-        lot = p.lot
-    elif isinstance(p, FirmSale):
-        lot, method, price, queue = p.lot, "firm", p.price, p.queue
-    elif isinstance(p, (AuctionSale, TopBid)):
-        au = p if isinstance(p, AuctionSale) else p.auction
-        lot, method, price, queue, turn = au.lot, "auction", au.reserve, au.queue, au.turn
-        high_bid, high_bidder = au.high_bid, au.high_bidder
-    elif isinstance(p, Haggle):
-        if isinstance(p.item, Lot):
-            lot, method, position = p.item, "negotiation", None
-        else:
-            window, position = p.item.window, p.item.position
-        haggle = {"context": "sale" if lot is not None else "market", "seller": p.seller,
-                  "buyer": p.buyer, "to_move": p.to_move, "position": position, "ask": p.ask,
-                  "bid": p.bid, "asks": p.asks, "bids": p.bids}
-    elif isinstance(p, Window):
-        window = p
+    match p:
+        case None:
+            pass
+        case SaleChoice():
+            lot = p.lot
+        case FirmSale():
+            lot, method, price, queue = p.lot, "firm", p.price, p.queue
+        case AuctionSale() | TopBid():
+            au = p if isinstance(p, AuctionSale) else p.auction
+            lot, method, price, queue, turn = au.lot, "auction", au.reserve, au.queue, au.turn
+            high_bid, high_bidder = au.high_bid, au.high_bidder
+        case Haggle():
+            if isinstance(p.item, Lot):
+                lot, method, position = p.item, "negotiation", None
+            else:
+                window, position = p.item.window, p.item.position
+            haggle = {"context": "sale" if lot is not None else "market", "seller": p.seller,
+                      "buyer": p.buyer, "to_move": p.to_move, "position": position,
+                      "ask": p.ask, "bid": p.bid, "asks": p.asks, "bids": p.bids}
+        case Window():
+            window = p
+        case _:
+            assert_never(p)
     return {
         "sale": None if lot is None else {
             "card": card_str(lot.card), "seller": lot.seller, "revealer": lot.revealer,
@@ -1075,24 +1207,20 @@ def _settled_odds(game: Game) -> Odds:
     return Odds(seat, Fraction(0), carry, Fraction(0))
 
 
-def _cs(c: Card | None) -> str | None:
-    return None if c is None else card_str(c)
-
-
 def _read_deck(cards: Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
     if not isinstance(cards, (list, tuple)):
-        raise SpeculationError("bad_deck", "a deck is a list of card names such as 'QH'")
+        raise SpeculationError(ErrorCode.BAD_DECK, "a deck is a list of card names such as 'QH'")
     out: list[Card] = []
     allowed = set(pack(rules.pack_ranks))
     for c in list(cards)[:rules.pack_size + 1]:
         card = parse_card(c) if isinstance(c, str) else c
         if isinstance(card, bool) or not isinstance(card, int) or card not in allowed:
-            raise SpeculationError("bad_deck", f"{c!r} is not a card of this pack")
+            raise SpeculationError(ErrorCode.BAD_DECK, f"{c!r} is not a card of this pack")
         if card in out:
-            raise SpeculationError("bad_deck", f"the deck names {card_str(card)} twice")
+            raise SpeculationError(ErrorCode.BAD_DECK, f"the deck names {card_str(card)} twice")
         out.append(card)
     if len(out) > rules.pack_size:
-        raise SpeculationError("bad_deck", "the deck has more cards than the pack")
+        raise SpeculationError(ErrorCode.BAD_DECK, "the deck has more cards than the pack")
     return tuple(out)
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 
 
 @dataclass(frozen=True)
@@ -92,27 +92,27 @@ def check(text: str, limits: Limits = LIMITS, what: str = "the text") -> Shape:
     speculation.jsonguard.JsonLimitError: the save is nested 3 levels deep; at most 2 are allowed
     """
     if len(text) > limits.max_chars:
-        raise JsonLimitError("too_large", f"{what} is larger than {limits.max_chars} characters")
+        raise JsonLimitError(ErrorCode.TOO_LARGE, f"{what} is larger than {limits.max_chars} characters")
     shape = measure(text)
     if shape.depth > limits.max_depth:
-        raise JsonLimitError("too_complex", f"{what} is nested {shape.depth} levels deep; at "
+        raise JsonLimitError(ErrorCode.TOO_COMPLEX, f"{what} is nested {shape.depth} levels deep; at "
                              f"most {limits.max_depth} are allowed")
     if shape.items > limits.max_items:
-        raise JsonLimitError("too_complex", f"{what} holds more than {limits.max_items} elements")
+        raise JsonLimitError(ErrorCode.TOO_COMPLEX, f"{what} holds more than {limits.max_items} elements")
     if shape.longest_number > limits.max_number_chars:
-        raise JsonLimitError("too_complex", f"{what} has a number of {shape.longest_number} "
+        raise JsonLimitError(ErrorCode.TOO_COMPLEX, f"{what} has a number of {shape.longest_number} "
                              f"characters; at most {limits.max_number_chars} are allowed")
     return shape
 
 
 def _reject_constant(name: str) -> Any:
-    raise JsonLimitError("bad_json", f"{name} is not allowed in JSON here")
+    raise JsonLimitError(ErrorCode.BAD_JSON, f"{name} is not allowed in JSON here")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if math.isinf(value):  # 1e400 would read as infinity, which JSON cannot hold
-        raise JsonLimitError("bad_json", f"the number {text[:20]} is out of range")
+        raise JsonLimitError(ErrorCode.BAD_JSON, f"the number {text[:20]} is out of range")
     return value
 
 
@@ -121,13 +121,13 @@ def loads(text: Any, limits: Limits = LIMITS, what: str = "the text") -> Any:
     ``NaN``, ``Infinity``, ``-Infinity`` and numbers too large for a float (``1e400``) are
     refused (``bad_json``)."""
     if not isinstance(text, str):
-        raise JsonLimitError("bad_json", f"{what} must be a JSON string")
+        raise JsonLimitError(ErrorCode.BAD_JSON, f"{what} must be a JSON string")
     check(text, limits, what)
     try:
         return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except JsonLimitError:
         raise
     except RecursionError:  # pragma: no cover - the depth limit is far below any stack
-        raise JsonLimitError("too_complex", f"{what} is too deeply nested") from None
+        raise JsonLimitError(ErrorCode.TOO_COMPLEX, f"{what} is too deeply nested") from None
     except ValueError as e:
-        raise JsonLimitError("bad_json", f"{what} is not valid JSON: {str(e)[:120]}") from None
+        raise JsonLimitError(ErrorCode.BAD_JSON, f"{what} is not valid JSON: {str(e)[:120]}") from None

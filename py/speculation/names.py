@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 from .rules import NAME_MAX as MAX_NAME
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
@@ -47,15 +47,15 @@ def visible(ch: str) -> bool:
 def clean_name(name: object, who: str = "a player") -> str:
     """``name`` without bidi controls and outer spaces, or ``BadNameError``."""
     if not isinstance(name, str):
-        raise BadNameError("bad_name", f"{who} needs a name: a string of 1 to {MAX_NAME} characters")
+        raise BadNameError(ErrorCode.BAD_NAME, f"{who} needs a name: a string of 1 to {MAX_NAME} characters")
     text = "".join(ch for ch in name if ch not in BIDI_CONTROLS).strip()
     if len(text) > MAX_NAME:
-        raise BadNameError("bad_name", f"{who}'s name is longer than {MAX_NAME} characters")
+        raise BadNameError(ErrorCode.BAD_NAME, f"{who}'s name is longer than {MAX_NAME} characters")
     if any(unicodedata.category(ch) == "Cc" for ch in text):
-        raise BadNameError("bad_name", f"{who}'s name contains a control character (such as a "
+        raise BadNameError(ErrorCode.BAD_NAME, f"{who}'s name contains a control character (such as a "
                          "line break)")
     if not name:
-        raise BadNameError("bad_name", f"{who} needs a name of 1 to {MAX_NAME} characters")
+        raise BadNameError(ErrorCode.BAD_NAME, f"{who} needs a name of 1 to {MAX_NAME} characters")
     if not any(visible(ch) for ch in text):
-        raise BadNameError("invisible_name", f"{who}'s name has no visible character")
+        raise BadNameError(ErrorCode.INVISIBLE_NAME, f"{who}'s name has no visible character")
     return text

@@ -20,14 +20,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, assert_never
 
 from .actions import Template
-from .cards import Card, card_name, card_str, parse_card, rank_of, suit_of
-from .game import AuctionSale, FirmSale, Game, Haggle, HandResult, Lot, Phase, SaleChoice, TopBid, Window
-from .odds import Odds
+from .cards import Card, card_name, card_str, card_str_or_none, parse_card, suit_of
+from .game import (
+    AuctionSale,
+    DecisionContext,
+    FirmSale,
+    Game,
+    Haggle,
+    HandResult,
+    Lot,
+    Phase,
+    SaleChoice,
+    Stage,
+    TopBid,
+    Window,
+)
+from .odds import Odds, exact
 from .rules import Rules
-from .text import chips, hand_sentence, match_sentence, ordinal, standings_sentence
+from .text import capitalised, chips, hand_sentence, match_sentence, ordinal, standings_sentence
 
 # ---------------------------------------------------------------------- the decision under way
 # Public details of the decision under way (sales, bids and haggles are open to all), one type
@@ -180,17 +193,45 @@ class Observation:
     # the kinds of move open to the seat to act in a haggle (public: the prompt names only
     # real choices); empty in every other phase
     actor_moves: frozenset[str] = frozenset()
+    # the context of the decision under way, whoever's it is (public: ``Game.decision``)
+    context: DecisionContext | None = None
+    stage: Stage = Stage.PLAYING
+
+    @property
+    def decision(self) -> DecisionContext | None:
+        """The context of this seat's own decision; None when it is not this seat's turn."""
+        ctx = self.context
+        return ctx if ctx is not None and self.seat is not None and ctx.seat == self.seat else None
 
     @property
     def trump(self) -> str | None:
-        return None if self.upcard is None else "SHDC"[self.upcard // 13]
+        return None if self.upcard is None else suit_of(self.upcard)
 
     def facedown_fair(self) -> int | None:
         """The fair value in chips, rounded, of any one face-down card (pot × its exact chance,
         the same for every face-down card), or None when no face-down card is in play."""
-        if self.phase in ("deal", "match_over") or not any(self.stacks):
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER) or not any(self.stacks):
             return None
         return round(self.odds.per_card * self.pot)
+
+    def orders(self) -> list[dict[str, Any]] | None:
+        """What each seat may order now for a face-down card (a standing order, sent at the
+        next market window that asks it): ``{"buyer", "owners", "price"}`` per seat still in,
+        ``owners`` the seats whose face-down cards it may name (in seat order), ``price`` the
+        bounds of an offer (None, and no owners, for a seat without chips). None when no order
+        can be placed (between hands, without face-down buying, no face-down card in play)."""
+        if self.rules.offers_per_window == 0 or self.facedown_fair() is None:
+            return None
+        n = len(self.names)
+        out = []
+        for b in range(n):
+            if self.busted[b]:
+                continue
+            able = self.chips[b] >= 1
+            owners = [s for s in range(n) if able and s != b and self.stacks[s] and not self.busted[s]]
+            out.append({"buyer": b, "owners": owners,
+                        "price": {"min": 1, "max": self.chips[b]} if able else None})
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (the bridge's ``view``)."""
@@ -198,9 +239,10 @@ class Observation:
         fair = None if self.fair is None else round(self.fair)
         hands = [h.to_dict() | {"outcome": hand_outcome(h, self.names)} for h in self.hands]
         return {
-            "seat": self.seat, "phase": self.phase, "to_act": self.to_act, "hand": self.hand,
+            "seat": self.seat, "stage": self.stage, "phase": self.phase, "to_act": self.to_act,
+            "hand": self.hand,
             "dealer": self.dealer, "pot": self.pot, "trump": self.trump,
-            "upcard": _cs(self.upcard), "upcard_owner": self.upcard_owner,
+            "upcard": card_str_or_none(self.upcard), "upcard_owner": self.upcard_owner,
             "best": None if self.best is None else {"card": card_str(self.best),
                                                      "holder": self.holder},
             "seats": [{"seat": i, "name": self.names[i], "chips": self.chips[i],
@@ -211,6 +253,8 @@ class Observation:
             "seen": sorted(card_str(c) for c in self.seen),
             "pending": None if self.pending is None else self.pending.to_dict(),
             "prompt": prompt(self),
+            "decision": decision_dict(self.decision),
+            "orders": self.orders(),
             "legal": [t.to_dict(fair) for t in self.legal],
             "odds": self.odds.to_dict(),
             "facedown_fair": self.facedown_fair(),
@@ -227,6 +271,7 @@ def observe(game: Game, seat: int | None = None) -> Observation:
     seat's decision."""
     legal = game.legal_actions(seat) if seat is not None else ()
     odds = game.odds()
+    context = game.decision(odds)
     return Observation(
         seat=seat, names=game.names, rules=game.rules, phase=game.phase, to_act=game.to_act,
         hand=game.hand_no, dealer=game.dealer, pot=game.pot, upcard=game.upcard,
@@ -236,8 +281,9 @@ def observe(game: Game, seat: int | None = None) -> Observation:
         revealed=tuple(tuple(r) for r in game.revealed), dead_hand=len(game.dead),
         seen=frozenset(game.seen), unseen=game.unseen_count(), pending=pending(game),
         legal=legal, odds=odds, hands=tuple(game.hands),
-        fair=game.fair_value(odds) if legal else None, match_end=game.match_end_reason(),
-        actor_moves=_actor_moves(game, seat, legal))
+        fair=context.fair if legal and context is not None else None,
+        match_end=game.match_end_reason(), actor_moves=_actor_moves(game, seat, legal),
+        context=context, stage=game.stage)
 
 
 def _actor_moves(game: Game, seat: int | None, legal: tuple[Template, ...]) -> frozenset[str]:
@@ -251,37 +297,50 @@ def _actor_moves(game: Game, seat: int | None, legal: tuple[Template, ...]) -> f
 def pending(game: Game) -> Pending | None:
     """Public details of the decision under way (sales, bids and haggles are open to all)."""
     p = game.pending
-    if isinstance(p, Haggle):
-        h = (p.seller, p.buyer, p.ask, p.bid, p.asks, p.bids, game.rules.negotiation_rounds,
-             p.to_move, p.offers)
-        if isinstance(p.item, Lot):
-            return PendingTrumpHaggle(*h, card=p.item.card)
-        return PendingCardHaggle(*h, position=p.item.position)
-    if isinstance(p, SaleChoice):
-        return PendingSale(p.lot.card, p.lot.seller, None)
-    if isinstance(p, FirmSale):
-        return PendingFirm(p.lot.card, p.lot.seller, "firm", p.price, game.to_act, p.queue)
-    if isinstance(p, (AuctionSale, TopBid)):
-        au = p if isinstance(p, AuctionSale) else p.auction
-        return PendingAuction(au.lot.card, au.lot.seller, "auction", au.reserve,
-                              au.high_bid or None, au.high_bidder, au.queue)
-    if isinstance(p, Window):
-        return PendingMarket(game.to_act, p.order, p.offers, game.rules.offers_per_window)
-    return None
+    match p:
+        case None:
+            return None
+        case Haggle():
+            h = (p.seller, p.buyer, p.ask, p.bid, p.asks, p.bids, game.rules.negotiation_rounds,
+                 p.to_move, p.offers)
+            if isinstance(p.item, Lot):
+                return PendingTrumpHaggle(*h, card=p.item.card)
+            return PendingCardHaggle(*h, position=p.item.position)
+        case SaleChoice():
+            return PendingSale(p.lot.card, p.lot.seller, None)
+        case FirmSale():
+            return PendingFirm(p.lot.card, p.lot.seller, "firm", p.price, game.to_act, p.queue)
+        case AuctionSale() | TopBid():
+            au = p if isinstance(p, AuctionSale) else p.auction
+            return PendingAuction(au.lot.card, au.lot.seller, "auction", au.reserve,
+                                  au.high_bid or None, au.high_bidder, au.queue)
+        case Window():
+            return PendingMarket(game.to_act, p.order, p.offers, game.rules.offers_per_window)
+        case _:
+            assert_never(p)
+
+
+def decision_dict(ctx: DecisionContext | None) -> dict[str, Any] | None:
+    """``view.decision``: a ``DecisionContext`` in JSON (exact numbers as ``{p, f}``, cards by
+    name), None without one."""
+    if ctx is None:
+        return None
+    return {"seat": ctx.seat, "role": ctx.role, "stake": ctx.stake,
+            "chance": None if ctx.chance is None else exact(ctx.chance),
+            "fair": None if ctx.fair is None else exact(ctx.fair),
+            "card": card_str_or_none(ctx.card), "owner": ctx.owner, "position": ctx.position,
+            "answering": ctx.answering, "price": ctx.price, "above": ctx.above,
+            "buyers": list(ctx.buyers)}
 
 
 def hand_outcome(h: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
     """The machine-readable result of a hand: ``winners`` (empty when the pot carries over),
     the ``reason`` code, the ``card`` that decided it (face up by then, or None), the ``pot`` and
     the finished sentence ``text``."""
-    card = parse_card(h.card) if h.card is not None else None
-    if h.reason == "dead_hand" and card is not None:
-        trump = suit_of(card)
-        card = max((parse_card(c) for c in h.dead_hand if suit_of(parse_card(c)) == trump),
-                   key=rank_of, default=card)
+    card = parse_card(h.deciding) if h.deciding is not None else None
     winner = names[h.winner] if h.winner is not None else None
     return {"winners": [] if h.winner is None else [h.winner], "reason": h.reason,
-            "card": _cs(card), "pot": h.pot,
+            "card": h.deciding, "pot": h.pot,
             "text": hand_sentence(winner, h.pot, card, h.reason)}
 
 
@@ -316,8 +375,10 @@ def _prompt_words(obs: Observation, seat: int) -> tuple[str, str]:
     who, names, p = obs.names[seat], obs.names, obs.pending
     if isinstance(p, (PendingTrumpHaggle, PendingCardHaggle)):
         return _haggle_words(obs, seat, p)
-    if not isinstance(p, PendingSale):  # deal, reveal, market
+    if p is None or isinstance(p, PendingMarket):  # deal, reveal, market
         return _PLAIN_WORDS[obs.phase](who)
+    if not isinstance(p, PendingSale):
+        assert_never(p)
     card = f"the {card_name(p.card)}"
     seller = names[p.seller]
     if isinstance(p, PendingFirm):
@@ -337,7 +398,7 @@ def _prompt_words(obs: Observation, seat: int) -> tuple[str, str]:
     else:
         state = "no bids yet"
     return (f"{who} bids for {card} or passes ({state}).",
-            f"Bid for {card} or pass? ({_cap(state)}.)")
+            f"Bid for {card} or pass? ({capitalised(state)}.)")
 
 
 _PLAIN_WORDS: dict[str, Callable[[str], tuple[str, str]]] = {
@@ -372,10 +433,3 @@ def _haggle_words(obs: Observation, seat: int, p: AnyHaggle) -> tuple[str, str]:
     return (f"{who} answers {other}'s offer of {offer} for {item}.",
             f"{other} offers {offer} for {you_item}: {choices}")
 
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def _cs(c: Card | None) -> str | None:
-    return None if c is None else card_str(c)

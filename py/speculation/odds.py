@@ -36,14 +36,19 @@ class Odds:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "seats": [_frac(p) | {"seat": i} for i, p in enumerate(self.seat)],
-            "per_card": _frac(self.per_card),
-            "carry_over": _frac(self.carry_over),
-            "best": _frac(self.best),
+            "seats": [exact(p) | {"seat": i} for i, p in enumerate(self.seat)],
+            "per_card": exact(self.per_card),
+            "carry_over": exact(self.carry_over),
+            "best": exact(self.best),
         }
 
 
-def _frac(p: Fraction) -> dict[str, object]:
+def exact(p: Fraction) -> dict[str, object]:
+    """An exact number as the protocol writes it: the fraction ``p`` and its float ``f``.
+
+    >>> exact(Fraction(1, 3))
+    {'p': '1/3', 'f': 0.333333}
+    """
     return {"p": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
             "f": round(float(p), 6)}
 

@@ -21,7 +21,7 @@ from typing import Any
 from . import jsonguard
 from .actions import Action
 from .cards import card_str
-from .errors import RecordError, SpeculationError
+from .errors import ErrorCode, RecordError, SpeculationError
 from .game import Game
 from .names import clean_name
 from .observation import observe
@@ -73,15 +73,15 @@ def game_from_record(record: Any, upto: int | None = None) -> Game:
     """Replay ``record`` (optionally only its first ``upto`` actions). Any fault raises
     ``RecordError`` (code ``bad_record``) naming what is wrong and where."""
     if not isinstance(record, dict):
-        raise RecordError("bad_record", "a record must be a JSON object")
+        raise RecordError(ErrorCode.BAD_RECORD, "a record must be a JSON object")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         fmt = str(record.get("format"))[:40]
-        raise RecordError("bad_record", f"not a Speculation record (format {fmt!r})")
+        raise RecordError(ErrorCode.BAD_RECORD, f"not a Speculation record (format {fmt!r})")
     if not _is_version(record.get("version", VERSION), VERSION):
-        raise RecordError("bad_version", f"record version {str(record.get('version'))[:20]} is not "
+        raise RecordError(ErrorCode.BAD_VERSION, f"record version {str(record.get('version'))[:20]} is not "
                           f"supported (this engine reads version {VERSION}, a whole number)")
     if "withheld" in record:
-        raise RecordError("bad_record", "this record was taken while its match was still being "
+        raise RecordError(ErrorCode.BAD_RECORD, "this record was taken while its match was still being "
                           "played, so it leaves out the seed and the deck orders (they would show "
                           "the face-down cards) and cannot be replayed; the record of a finished "
                           "match can")
@@ -89,29 +89,29 @@ def game_from_record(record: Any, upto: int | None = None) -> Game:
         rules = rules_from(record.get("preset", "parlett"), record.get("rules", {}))
         players = record.get("players")
         if not isinstance(players, list) or len(players) > 64:
-            raise RecordError("bad_record", "a record needs 'players': a list of names")
+            raise RecordError(ErrorCode.BAD_RECORD, "a record needs 'players': a list of names")
         players = [clean_name(p, f"player {i}") for i, p in enumerate(players)]
         seed = record.get("seed", 0)
         decks = record.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 10_000:
-            raise RecordError("bad_record", "'decks' must be a list of card lists")
+            raise RecordError(ErrorCode.BAD_RECORD, "'decks' must be a list of card lists")
         game = Game(players, rules, seed=seed, decks=decks)
     except RecordError:
         raise
     except SpeculationError as e:
-        raise RecordError("bad_record", f"the record's set-up is not valid: {e.message}") from None
+        raise RecordError(ErrorCode.BAD_RECORD, f"the record's set-up is not valid: {e.message}") from None
     actions = record.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise RecordError("bad_record", f"'actions' must be a list of at most {MAX_ACTIONS} actions")
+        raise RecordError(ErrorCode.BAD_RECORD, f"'actions' must be a list of at most {MAX_ACTIONS} actions")
     if upto is not None:
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
-            raise RecordError("bad_step", f"upto must be a step from 0 to {len(actions)}")
+            raise RecordError(ErrorCode.BAD_STEP, f"upto must be a step from 0 to {len(actions)}")
         actions = actions[:upto]
     for i, raw in enumerate(actions):
         try:
             game.apply(Action.from_dict(raw))
         except SpeculationError as e:
-            raise RecordError("bad_record", f"action {i} ({str(raw)[:80]}) cannot be replayed: "
+            raise RecordError(ErrorCode.BAD_RECORD, f"action {i} ({str(raw)[:80]}) cannot be replayed: "
                               f"{e.message}") from None
     return game
 
@@ -153,24 +153,24 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     compared the same way, without a check to verify. Text beyond the JSON limits is
     ``too_large``/``too_complex`` (see ``speculation.jsonguard``), refused before parsing."""
     if not isinstance(text, str):
-        raise RecordError("corrupt_snapshot", "a snapshot must be a string")
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "a snapshot must be a string")
     try:
         data = jsonguard.loads(text, what="the save")
     except jsonguard.JsonLimitError as e:
-        code = "corrupt_snapshot" if e.code == "bad_json" else e.code
-        raise RecordError(code, e.message if code != "corrupt_snapshot"
+        code = ErrorCode.CORRUPT_SNAPSHOT if e.code == ErrorCode.BAD_JSON else ErrorCode(e.code)
+        raise RecordError(code, e.message if code != ErrorCode.CORRUPT_SNAPSHOT
                           else "the snapshot is not valid JSON") from None
     if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-        raise RecordError("corrupt_snapshot", "this is not a Speculation save")
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "this is not a Speculation save")
     version = data.get("version")
     if type(version) is not int:
-        raise RecordError("corrupt_snapshot", "the save's version is not a whole number")
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save's version is not a whole number")
     if version not in (LEGACY_SNAPSHOT_VERSION, SNAPSHOT_VERSION):
-        raise RecordError("incompatible_snapshot", f"this save has format version "
+        raise RecordError(ErrorCode.INCOMPATIBLE_SNAPSHOT, f"this save has format version "
                           f"{version}; this engine reads versions {LEGACY_SNAPSHOT_VERSION} "
                           f"and {SNAPSHOT_VERSION}")
     if version == LEGACY_SNAPSHOT_VERSION and set(data) != {"format", "version", "record", "state"}:
-        raise RecordError("corrupt_snapshot", "the save has been edited or damaged: a version 1 "
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: a version 1 "
                           "save has only its format, version, record and state")
     record, state = data.get("record"), data.get("state")
     # Version 1 (the released site's saves, before the integrity check) has no check to
@@ -178,14 +178,14 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     # next save writes it as version 2.
     if version == SNAPSHOT_VERSION and (not isinstance(data.get("check"), str)
                                         or data["check"] != integrity_check(record, state)):
-        raise RecordError("corrupt_snapshot", "the save has been edited or damaged: its "
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
                           "integrity check does not match")
     try:
         game = game_from_record(record)
     except RecordError as e:
-        raise RecordError("corrupt_snapshot", f"the save is damaged: {e.message}") from None
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
     if game.state_dict() != state:
-        raise RecordError("corrupt_snapshot", "the save is damaged: its state does not match "
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save is damaged: its state does not match "
                           "its own history")
     assert isinstance(record, dict)  # game_from_record refuses anything else
     seats = record.get("seats")

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Event
 from .cards import card_name, parse_card
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .log import Step
 from .text import chips, ordinal
@@ -111,7 +111,10 @@ def trading_score(game: Game, seat: int, hand: int | None = None) -> float:
 
 # ---------------------------------------------------------------------- the bots' limits
 
-BotFactory = Callable[[int], Any]  # seat -> a fresh bot for that seat (``bots.make_bot``)
+if TYPE_CHECKING:  # the bots import the engine, not the review: only the type is needed
+    from .bots.decision import Bot
+
+BotFactory = Callable[[int], "Bot"]  # seat -> a fresh bot for that seat (``bots.make_bot``)
 
 
 def bot_limits(game: Game, bots: Mapping[int, BotFactory], wanted: Sequence[int]
@@ -129,7 +132,7 @@ def bot_limits(game: Game, bots: Mapping[int, BotFactory], wanted: Sequence[int]
     if not want:
         return {}
     replay = game_from_record(record_of(game), upto=0)
-    made: dict[int, Any] = {}
+    made: dict[int, Bot] = {}
     out: dict[int, tuple[float, float]] = {}
     for k, action in enumerate(game.actions):
         if k > max(want):
@@ -165,7 +168,7 @@ def review(game: Game, seat: int, hand: int | None = None,
     (``docs/protocol.md``, op ``review``). With ``bots`` (seat -> bot factory, for the seats a
     bot plays) each trade also carries the private limits of the bots on either side."""
     if not 0 <= seat < len(game.names):
-        raise SpeculationError("bad_seat", f"seat must be a number from 0 to {len(game.names) - 1}")
+        raise SpeculationError(ErrorCode.BAD_SEAT, f"seat must be a number from 0 to {len(game.names) - 1}")
     mine = [t for t in trades(game, hand) if seat in (t.buyer, t.seller)]
     wanted: dict[tuple[int, int], int] = {}
     if bots:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import RulesError
+from .errors import ErrorCode, RulesError
 
 SALE_METHODS = ("auction", "firm", "negotiation")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # seats at a table (the bridge's ``hello`` sends these)
@@ -149,11 +149,11 @@ class Rules:
     def check_players(self, count: int) -> None:
         """Raise ``RulesError`` unless ``count`` players fit this pack and these options."""
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise RulesError("bad_players", f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players "
+            raise RulesError(ErrorCode.BAD_PLAYERS, f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players "
                              f"(got {count})", "players")
         need = 3 * count + 1 + (3 if self.dead_hand else 0)
         if need > self.pack_size:
-            raise RulesError("bad_players",
+            raise RulesError(ErrorCode.BAD_PLAYERS,
                              f"{count} players need {need} cards but the pack has {self.pack_size}",
                              "pack_ranks")
 
@@ -165,13 +165,13 @@ class Rules:
     def from_dict(cls, data: Any, base: Rules | None = None) -> Rules:
         """Options from JSON: unknown names and wrong types are refused with a clear message."""
         if not isinstance(data, dict):
-            raise RulesError("bad_rules", "rules must be an object of option names and values")
+            raise RulesError(ErrorCode.BAD_RULES, "rules must be an object of option names and values")
         base = base or cls()
         values: dict[str, Any] = {}
         for name, value in data.items():
             opt = _OPTION_BY_NAME.get(name) if isinstance(name, str) else None
             if opt is None:
-                raise RulesError("unknown_option", f"unknown rule option {str(name)[:40]!r}",
+                raise RulesError(ErrorCode.UNKNOWN_OPTION, f"unknown rule option {str(name)[:40]!r}",
                                  str(name)[:40])
             values[name] = _coerce(opt, value)
         return replace(base, **values)
@@ -190,19 +190,19 @@ def _json_value(v: Any) -> Any:
 def _coerce(opt: Option, value: Any) -> Any:
     if opt.kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError("bad_option", f"{opt.name} must be true or false", opt.name)
+            raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be true or false", opt.name)
         return value
     if opt.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError("bad_option", f"{opt.name} must be a whole number", opt.name)
+            raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be a whole number", opt.name)
         return value
     if opt.kind == "choice":
         if value not in opt.choices:
-            raise RulesError("bad_option",
+            raise RulesError(ErrorCode.BAD_OPTION,
                              f"{opt.name} must be one of {', '.join(opt.choices)}", opt.name)
         return value
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise RulesError("bad_option", f"{opt.name} must be a list of names", opt.name)
+        raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be a list of names", opt.name)
     return tuple(value)
 
 
@@ -213,33 +213,33 @@ def _validate(r: Rules) -> None:
             lo = opt.low if opt.low is not None else value
             hi = opt.high if opt.high is not None else value
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise RulesError("bad_option", f"{opt.name} must be a whole number from "
+                raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be a whole number from "
                                  f"{opt.low} to {opt.high} (got {value!r})", opt.name)
         elif opt.kind == "bool" and not isinstance(value, bool):
-            raise RulesError("bad_option", f"{opt.name} must be true or false", opt.name)
+            raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be true or false", opt.name)
         elif opt.kind == "choice" and value not in opt.choices:
-            raise RulesError("bad_option", f"{opt.name} must be one of {', '.join(opt.choices)}"
+            raise RulesError(ErrorCode.BAD_OPTION, f"{opt.name} must be one of {', '.join(opt.choices)}"
                              f" (got {value!r})", opt.name)
     methods = r.sale_methods
     if not isinstance(methods, tuple) or any(m not in SALE_METHODS for m in methods) \
             or len(set(methods)) != len(methods) or tuple(sorted(methods)) != methods:
-        raise RulesError("bad_option", "sale_methods must be a sorted list without repeats drawn "
+        raise RulesError(ErrorCode.BAD_OPTION, "sale_methods must be a sorted list without repeats drawn "
                          f"from {', '.join(SALE_METHODS)}", "sale_methods")
     if r.auction_seller_may_refuse and "auction" not in methods:
-        raise RulesError("incompatible_options", "auction_seller_may_refuse needs 'auction' "
+        raise RulesError(ErrorCode.INCOMPATIBLE_OPTIONS, "auction_seller_may_refuse needs 'auction' "
                          "among sale_methods", "auction_seller_may_refuse")
     if r.pool_owns_upcard and r.dealer_waits:
-        raise RulesError("incompatible_options", "dealer_waits makes no sense when the pool owns "
+        raise RulesError(ErrorCode.INCOMPATIBLE_OPTIONS, "dealer_waits makes no sense when the pool owns "
                          "the upcard: the dealer never holds it", "dealer_waits")
     if not r.show_at_end and r.no_trump == "carry_over":
-        raise RulesError("incompatible_options", "no_trump 'carry_over' needs show_at_end: whether "
+        raise RulesError(ErrorCode.INCOMPATIBLE_OPTIONS, "no_trump 'carry_over' needs show_at_end: whether "
                          "any player's card was a trump is only known when all are turned up",
                          "show_at_end")
     if not r.show_at_end and r.dead_hand:
-        raise RulesError("incompatible_options", "dead_hand needs show_at_end: the dead hand must "
+        raise RulesError(ErrorCode.INCOMPATIBLE_OPTIONS, "dead_hand needs show_at_end: the dead hand must "
                          "be turned up to know if it holds the winning trump", "show_at_end")
     if r.starting_chips < r.ante_for(True) or r.starting_chips < r.ante:
-        raise RulesError("incompatible_options", "starting_chips must cover the first ante",
+        raise RulesError(ErrorCode.INCOMPATIBLE_OPTIONS, "starting_chips must cover the first ante",
                          "starting_chips")
 
 
@@ -277,5 +277,5 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name].rules
     except (KeyError, TypeError):
-        raise RulesError("unknown_preset", f"unknown preset {str(name)[:40]!r}; choose one of "
+        raise RulesError(ErrorCode.UNKNOWN_PRESET, f"unknown preset {str(name)[:40]!r}; choose one of "
                          f"{', '.join(PRESETS)}", "preset") from None

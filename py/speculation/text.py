@@ -34,6 +34,15 @@ MATCH_REASONS = {
 """Why the match ended, by reason code (``view.match_outcome.reason``)."""
 
 
+def capitalised(s: str) -> str:
+    """``s`` with its first letter a capital (the rest as it is).
+
+    >>> capitalised("the ace of hearts")
+    'The ace of hearts'
+    """
+    return s[:1].upper() + s[1:]
+
+
 def chips(n: int) -> str:
     """``n`` chips, with the right plural."""
     return f"{n} chip" if n == 1 else f"{n} chips"

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import SpeculationError
+from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .observation import observe
 from .records import rules_from
@@ -132,7 +132,7 @@ def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]
     ``balanced``: every rotation and every reflection (distinct ones only); ``all``: every
     order; ``rotate``: the rotations only."""
     if design not in SEATINGS:
-        raise SpeculationError("bad_seating", f"unknown seating {design!r}; known: "
+        raise SpeculationError(ErrorCode.BAD_SEATING, f"unknown seating {design!r}; known: "
                                f"{', '.join(SEATINGS)}")
     if design == "all":
         return tuple(itertools.permutations(range(n)))
@@ -176,7 +176,7 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
                     on_trade(t, entry_at)
         steps += 1
         if steps > bound:
-            raise SpeculationError("runaway", f"deal {index} exceeded {bound} actions")
+            raise SpeculationError(ErrorCode.RUNAWAY, f"deal {index} exceeded {bound} actions")
     start = rules.starting_chips
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
@@ -244,7 +244,8 @@ def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
     known = set(bot_ids())
     for b in lineup:
         if b not in known:
-            raise SpeculationError("unknown_bot", f"unknown bot {b!r}; known: {', '.join(sorted(known))}")
+            raise SpeculationError(ErrorCode.UNKNOWN_BOT,
+                                   f"unknown bot {b!r}; known: {', '.join(sorted(known))}")
     base = rules_from(preset, dict(rules or {}))
     base.check_players(len(lineup))
     rules_dict = {**base.to_dict(), "max_hands": 1}

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speculation.bots import coach_advice, make_bot, public_history
-from speculation.cards import RANK_NAMES, rank_of, suit_of
+from speculation.cards import RANK_NAMES, rank_of
 from speculation.observation import observe
 
 NUM = r"(\d+(?:\.\d+)?)"
@@ -39,20 +39,18 @@ def check_percent(text: str, exact: Fraction) -> None:
     CHECKED["percent"] += 1
 
 
+# The stake, its chance and the count of trumps above are the engine's (obs.context, checked
+# against the rules in tests/engine/test_decision_context.py); the coach's words are checked here.
 def trump_share(obs) -> Fraction:
-    return obs.odds.best if obs.holder is not None else Fraction(0)
+    return obs.context.chance if on_trump(obs) else Fraction(0)
 
 
 def unseen_above(obs) -> int:
-    low = 15 - obs.rules.pack_ranks
-    return sum(1 for c in range(52) if suit_of(c) == suit_of(obs.best) and rank_of(c) >= low
-               and rank_of(c) > rank_of(obs.best) and c not in obs.seen)
+    return obs.context.above if obs.context is not None else 0
 
 
 def on_trump(obs) -> bool:
-    p = obs.pending.to_dict() if obs.pending else {}
-    return obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
-        obs.phase == "negotiation" and p.get("context") == "sale")
+    return obs.context is not None and obs.context.stake == "trump"
 
 
 def audit(obs, a: dict) -> None:

@@ -8,7 +8,7 @@ from botplay import new_game, steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from speculation.bots.pricing import buy_limit, certainty, chips, describe, sell_floor, stake_of, trump_share
+from speculation.bots.pricing import buy_limit, certainty, chips, describe, sell_floor, stake_of
 
 prob = st.floats(0, 1, allow_nan=False)
 rho = st.floats(-3, 3, allow_nan=False)
@@ -51,7 +51,10 @@ def test_stakes_match_the_exact_odds_and_reasons_quote_the_pot():
         assert math.isclose(s.fair, s.share * obs.pot)
         if s.kind == "trump":
             seen_trump = True
-            assert math.isclose(s.share, trump_share(obs))
+            holder = obs.holder
+            survives = 0.0 if holder is None else float(
+                obs.odds.seat[holder] - obs.odds.per_card * obs.stacks[holder])
+            assert math.isclose(s.share, survives)
             assert " holds with a " in describe(obs, s)
         else:
             seen_card = True

@@ -5,8 +5,8 @@
 // Loads Pyodide from node_modules/pyodide, micropip from DIST_DIR/pyodide/ and
 // the wheel named in DIST_DIR/build.json (the very files the site serves), by
 // path only — a package loaded by lock name would be fetched from a CDN.  Then
-// calls speculation.bridge.handle: hello, and if the bridge knows new_match, a
-// short match of human seats driven by the first legal template each turn.
+// calls speculation.bridge.handle: hello, then a short match of human seats
+// driven by the first legal template each turn.
 // Prints one JSON object on stdout; exits non-zero only if the boot failed.
 
 import path from "node:path";

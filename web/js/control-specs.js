@@ -78,6 +78,10 @@ export function actionFor(template, fields = {}) {
  * @returns {number | null}
  */
 export function stakeChance(view) {
+  // The engine states the stake's exact chance in the viewer's decision; a view without one
+  // (the deal, a reveal, an older saved view) falls back to the odds of the phase's card.
+  const stated = view.decision?.chance;
+  if (stated) return stated.f;
   const odds = view.odds;
   if (!odds) return null;
   const p = /** @type {{context?: string, card?: string} | null} */ (view.pending);
@@ -118,6 +122,8 @@ export function controlSpecs(view) {
   const phase = view.phase;
   const p = /** @type {{seller?: Seat, high_bidder?: Seat | null}} */ (view.pending ?? {});
   const chance = stakeChance(view);
+  // the engine's role when it sends one (view.decision), else the haggle's seller
+  const selling = view.decision ? view.decision.role === "seller" : view.seat === p.seller;
   /** @type {ButtonSpec[]} */
   const buttons = [];
   /** @type {ControlSpec[]} */
@@ -137,7 +143,7 @@ export function controlSpecs(view) {
         break;
       case "decline":
         button(t, phase === "firm" ? "Decline to buy" : phase === "auction_confirm" ? "Refuse the bid and keep the card"
-          : phase === "negotiation" ? (view.seat === p.seller ? "Refuse to sell" : "Break off") : "Refuse");
+          : phase === "negotiation" ? (selling ? "Refuse to sell" : "Break off") : "Refuse");
         break;
       case "accept": {
         const price = chips(t.settles_at);

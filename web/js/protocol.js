@@ -23,8 +23,15 @@
 /** A suit letter. @typedef {"S" | "H" | "D" | "C"} Suit */
 
 /**
+ * Where the match stands, stated by the engine: `playing` (a hand under way, or the first
+ * deal), `hand_over` (a hand has just ended: `last_hand` is its result and the dealer's `deal`
+ * starts the next), `match_over`.
+ * @typedef {"playing" | "hand_over" | "match_over"} Stage
+ */
+
+/**
  * The phase of the match, which says what kind of decision `to_act` faces.
- * `deal` is also the pause between hands: `last_hand` then says how the hand ended.
+ * `deal` is also the pause between hands (`stage` is then "hand_over").
  * @typedef {"deal" | "sale" | "firm" | "auction" | "auction_confirm" | "negotiation" | "market"
  *   | "reveal" | "match_over"} Phase
  */
@@ -120,7 +127,8 @@
  * @property {string} name
  * @property {"human" | "bot"} kind
  * @property {string} [bot] the bot's id from `hello`'s `bots`, for a bot
- * @property {string} [bot_name] the bot's own name when the seat is named otherwise (added by the page from `hello`)
+ * @property {string} [bot_name] the bot's name in `hello`'s `bots` ("Mary Crawford (expert)"),
+ *   sent when it differs from the seat's `name`
  * @property {number} chips
  * @property {number} stack
  * @property {CardName[]} revealed
@@ -207,6 +215,50 @@
 /** @typedef {SalePending | FirmPending | AuctionPending | NegotiationPending | MarketPending} Pending */
 
 /**
+ * The context of the viewer's own decision, stated by the engine (`view.decision`; null when
+ * it is not the viewer's turn), so the page never works out the stake or the role.
+ * `role`: "seller" (the owner of the stake, deciding whether or how to part with it: the
+ * choice to keep or sell, the top bid to confirm, the owner's side of a haggle), "buyer" (a
+ * firm price, an auction bid, the buyer's side of a haggle, a market window), or
+ * "dealer"/"revealer" for the deal and a reveal, where nothing is at stake (`stake`,
+ * `chance` and `fair` are then null).
+ * `stake`: "trump" (the best trump showing, `card`, owned by `owner`) or "card" (one
+ * face-down card: in a haggle `owner`'s card at `position`, 0 = top; in a market window any
+ * other player's, so `owner` is null). `chance`: its exact chance of taking the pot; `fair`:
+ * pot × chance in chips, exact (the templates' `fair` is this, rounded).
+ * `answering` and `price`: the seat whose price this decision answers and that price (the
+ * firm price, the top bid so far, the other side's last price in a haggle); null when it
+ * answers none. `above`: unseen trumps ranked above the best trump showing. `buyers`: in the
+ * choice to keep or sell (`phase` "sale"), the seats that may buy, in the order they are
+ * asked; empty otherwise.
+ * @typedef {object} Decision
+ * @property {Seat} seat the viewer, whose decision it is (`to_act`)
+ * @property {"seller" | "buyer" | "dealer" | "revealer"} role
+ * @property {"trump" | "card" | null} stake
+ * @property {Chance | null} chance
+ * @property {Chance | null} fair
+ * @property {CardName | null} card
+ * @property {Seat | null} owner
+ * @property {number | null} position
+ * @property {Seat | null} answering
+ * @property {number | null} price
+ * @property {number} above
+ * @property {Seat[]} buyers
+ */
+
+/**
+ * What one seat may order for a face-down card now (a standing order, sent as an `offer` at
+ * the next market window that asks it): the `owners` whose face-down cards it may name (in
+ * seat order) and the `price` bounds of the offer (null, with no owners, for a seat without
+ * chips). `view.orders` lists one per seat still in, or is null when no order can be placed
+ * (between hands, face-down buying off, no face-down card in play).
+ * @typedef {object} OrderSpec
+ * @property {Seat} buyer
+ * @property {Seat[]} owners
+ * @property {Bounds | null} price
+ */
+
+/**
  * The exact odds: each seat's chance of taking the pot, each face-down card's, the pot carrying
  * over, and the face-up best trump's own.
  * @typedef {object} Odds
@@ -278,10 +330,11 @@
 
 /**
  * What one seat (or a spectator, `seat` null) may know. `legal` holds that seat's templates
- * when it is its decision, else it is empty. A hand has just ended when `phase` is "deal" and
- * `last_hand` is set (the engine sends no separate flag).
+ * and `decision` the context of its decision when it is its turn (else they are empty and
+ * null). `stage` says whether a hand is under way, has just ended or the match is over.
  * @typedef {object} View
  * @property {Seat | null} seat
+ * @property {Stage} stage
  * @property {Phase} phase
  * @property {Seat | null} to_act
  * @property {number} hand
@@ -297,6 +350,8 @@
  * @property {CardName[]} seen
  * @property {Pending | null} pending
  * @property {Template[]} legal
+ * @property {Decision | null} decision the context of the viewer's own decision
+ * @property {OrderSpec[] | null} orders what each seat may order for a face-down card now
  * @property {Odds} odds
  * @property {number | null} [facedown_fair] one face-down card's fair value in chips (null when
  *   none is in play)
@@ -322,6 +377,7 @@
  * fair value in chips of the card concerned at that moment; `phase` the phase it happened in.
  * @typedef {object} LogEntry
  * @property {number} [index] position in the match's log
+ * @property {number} [step] the index of the action that caused it (in the record's `actions`)
  * @property {number} [hand]
  * @property {EventType} type
  * @property {Seat} [seat]
@@ -331,7 +387,7 @@
  * @property {SaleMethod} [method]
  * @property {number} [position]
  * @property {CardName[]} [cards]
- * @property {number} [fair]
+ * @property {number | null} [fair] null when nothing was at stake (a deal, a reveal, a pass)
  * @property {Phase} [phase]
  * @property {string} text a finished English sentence
  */
@@ -442,13 +498,14 @@
  *   | {op: "replay", current: true, upto?: number, seat?: Seat | null, install?: boolean}} ReplayRequest
  * @typedef {{op: "summary"}} SummaryRequest
  * @typedef {{op: "log", since?: number}} LogRequest
+ * @typedef {{op: "review", seat: Seat, hand?: number | null}} ReviewRequest
  */
 
 /**
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest} Request
+ *   | LogRequest | ReviewRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -469,6 +526,7 @@
  * @typedef {{view: View, steps: number, last_action: Action | null}} ReplayAnswer
  * @typedef {{summary: Record<string, unknown>}} SummaryAnswer
  * @typedef {{entries: LogEntry[], next: number}} LogAnswer
+ * @typedef {{review: Record<string, unknown>}} ReviewAnswer (docs/protocol.md, "Reviews")
  */
 
 /**
@@ -487,27 +545,34 @@
  * @property {ReplayAnswer} replay
  * @property {SummaryAnswer} summary
  * @property {LogAnswer} log
+ * @property {ReviewAnswer} review
  */
 
 /**
- * Stable error codes (messages are for people and may be reworded).
- * @typedef {"bad_request" | "bad_json" | "too_large" | "too_complex" | "unknown_op" | "internal_error"
- *   | "no_match" | "bad_seat" | "not_a_bot" | "unknown_bot"
- *   | "bad_settings" | "bad_players" | "bad_seed" | "bad_deck" | "bad_card" | "unknown_preset"
- *   | "unknown_option" | "bad_option" | "bad_rules" | "incompatible_options"
- *   | "match_over" | "not_your_turn" | "wrong_action" | "bad_price" | "bad_target" | "bad_action"
- *   | "corrupt_snapshot" | "incompatible_snapshot" | "bad_record" | "bad_version" | "bad_step"
- *   | "runaway"} ErrorCode
+ * Stable error codes (messages are for people and may be reworded): the values of the
+ * engine's `speculation.errors.ErrorCode`, in its order (tests/test_typecheck_js.py checks the
+ * two lists are the same).
+ * @typedef {"bad_request" | "bad_json" | "too_large" | "too_complex" | "unknown_op" |
+ *   "internal_error" | "internal" | "no_match" | "bad_seat" | "not_a_bot" | "unknown_bot" |
+ *   "bad_settings" | "bad_players" | "bad_name" | "invisible_name" | "bad_seed" | "bad_deck" |
+ *   "bad_card" | "unknown_preset" | "unknown_option" | "bad_option" | "bad_rules" |
+ *   "incompatible_options" | "match_over" | "not_your_turn" | "wrong_action" | "bad_price" |
+ *   "unexpected_price" | "bad_target" | "bad_action" | "corrupt_snapshot" |
+ *   "incompatible_snapshot" | "bad_record" | "bad_version" | "bad_step" | "bad_seating" |
+ *   "runaway"} ErrorCode
  */
 
 /**
  * A refused request (nothing changed). `legal` comes with illegal-action errors (the templates
- * of the seat to act); `option` names the culprit of a rules error.
+ * of the seat to act); `option` names the culprit of a rules error (`seed` for `bad_seed`).
  * @typedef {object} BridgeError
  * @property {ErrorCode} code
  * @property {string} message
  * @property {Template[]} [legal]
  * @property {string} [option]
+ * @property {Seat} [player] the player (seat) of `new_match`'s settings at fault
+ * @property {string | null} [nearest_bot] for a bot id this version lacks: the nearest it has
+ * @property {string} [bot] that bot id (a save's)
  */
 
 /** @typedef {{ok: false, error: BridgeError}} Failure */

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import SpeculationError
+from ..errors import ErrorCode, SpeculationError
 from .baselines import BASELINES, FixedBot
 from .coach import coach_advice
 from .decision import Bot, Decision
@@ -73,6 +73,6 @@ def make_bot(bot_id: str, seed: int, seat: int) -> Bot:
         return FixedBot(BASELINES[bot_id], seed, seat)
     level, _, persona = str(bot_id).partition("/")
     if level not in LEVELS or persona not in PERSONALITIES:
-        raise SpeculationError("unknown_bot", f"unknown bot {str(bot_id)[:40]!r}; known: "
+        raise SpeculationError(ErrorCode.UNKNOWN_BOT, f"unknown bot {str(bot_id)[:40]!r}; known: "
                                f"{', '.join(bot_ids())}")
     return TraderBot(LEVELS[level], PERSONALITIES[persona], seed, seat)

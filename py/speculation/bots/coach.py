@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..observation import Observation, PendingHaggle
+from ..observation import Observation
 from .decision import forced
 from .history import History
 from .levels import LEVELS
@@ -119,11 +119,9 @@ def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0) -> dict[str, 
 
 
 def _selling(obs: Observation, seat: int) -> bool:
-    """Whether ``seat`` is on the selling side of the decision."""
-    p = obs.pending
-    if obs.phase in ("sale", "auction_confirm"):
-        return True
-    return isinstance(p, PendingHaggle) and p.seller == seat
+    """Whether ``seat`` is on the selling side of its decision (the engine's role)."""
+    ctx = obs.context
+    return ctx is not None and ctx.seat == seat and ctx.role == "seller"
 
 
 def _verb(a: dict[str, Any], obs: Observation) -> str:

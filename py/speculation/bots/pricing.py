@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..cards import RANK_NAMES, rank_of, suit_of
-from ..observation import Observation, PendingHaggle
+from ..cards import RANK_NAMES, rank_of
+from ..observation import Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,21 +57,14 @@ def sell_floor(mine: float, share: float, pot: float, rho: float) -> float:
     return certainty(mine, pot, rho) - certainty(mine - share, pot, rho)
 
 
-def trump_share(obs: Observation) -> float:
-    """Exact chance that the best trump showing survives (0 when the pool holds it)."""
-    if obs.holder is None:
-        return 0.0
-    return float(obs.odds.seat[obs.holder] - obs.odds.per_card * obs.stacks[obs.holder])
-
-
 def stake_of(obs: Observation) -> Stake:
-    """The stake of the decision in ``obs`` (the best trump for sales, else one face-down card)."""
+    """The stake of the decision under way as the engine states it (``obs.context``: the best
+    trump in a sale, else one face-down card, also when nothing is at stake)."""
     seat = obs.seat if obs.seat is not None else 0
     mine = float(obs.odds.seat[seat])
-    p = obs.pending
-    on_trump = obs.phase in ("sale", "firm", "auction", "auction_confirm") or (
-        isinstance(p, PendingHaggle) and p.context == "sale")
-    share = trump_share(obs) if on_trump else float(obs.odds.per_card)
+    ctx = obs.context
+    on_trump = ctx is not None and ctx.stake == "trump"
+    share = float(ctx.chance or 0) if ctx is not None and on_trump else float(obs.odds.per_card)
     return Stake("trump" if on_trump else "card", share, share * obs.pot, mine, obs.pot)
 
 
@@ -96,13 +89,9 @@ def naive_value(obs: Observation, stake: Stake) -> float:
 
 
 def above_count(obs: Observation) -> int:
-    """Unseen trumps that rank above the best trump showing."""
-    if obs.best is None:
-        return 0
-    suit, rank = suit_of(obs.best), rank_of(obs.best)
-    low = 15 - obs.rules.pack_ranks
-    return sum(1 for c in range(52) if suit_of(c) == suit and rank < rank_of(c) and
-               rank_of(c) >= low and c not in obs.seen)
+    """Unseen trumps that rank above the best trump showing (the engine's count,
+    ``DecisionContext.above``; 0 with no decision under way)."""
+    return obs.context.above if obs.context is not None else 0
 
 
 def facedown_total(obs: Observation) -> int:

@@ -9,6 +9,8 @@ offer, counter or accept in a haggle, make or answer an offer for a face-down ca
 >>> from speculation.actions import Action
 >>> from speculation.observation import observe
 >>> from speculation.bots.history import public_history
+>>> from speculation.bots.levels import LEVELS
+>>> from speculation.bots.personalities import PERSONALITIES
 >>> g = Game(["A", "B", "C", "D"], seed=3)
 >>> _ = g.apply(Action(0, "deal"))
 >>> bot = TraderBot(LEVELS["skilled"], PERSONALITIES["edmund"], seed=1, seat=g.to_act)
@@ -27,11 +29,12 @@ from statistics import NormalDist
 from ..actions import Action
 from ..cards import rank_of
 from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
+from ..text import capitalised
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
-from .levels import LEVELS, Level
+from .levels import Level
 from .model import FAIR, NAIVE, Read, merge, read_table
-from .personalities import PERSONALITIES, Personality
+from .personalities import Personality
 from .pricing import (
     Stake,
     buy_limit,
@@ -151,18 +154,18 @@ class TraderBot:
         why = describe(obs, stake)
         floor = max(1, math.ceil(lim.sell))
         if self.persona.passive and rng.random() < self.persona.passive:
-            return Decision(Action(self.seat, "keep"), f"{_cap(why)}; I'm content to keep it.")
+            return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; I'm content to keep it.")
         if reads is not None:
             plan = self._expert_sale(obs, stake, floor, reads, rng)
             if plan is not None:
                 return plan
-            return Decision(Action(self.seat, "keep"), f"{_cap(why)}; I don't expect anyone "
+            return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; I don't expect anyone "
                             f"here to pay what it is worth, so I keep it.")
         for method in self.persona.methods:
             d = self._sale_by(method, obs, floor, why)
             if d is not None:
                 return d
-        return Decision(Action(self.seat, "keep"), f"{_cap(why)}; nobody here can pay what it "
+        return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; nobody here can pay what it "
                         f"is worth to me, so I keep it.")
 
     def _sale_by(self, method: str, obs: Observation, floor: int, why: str) -> Decision | None:
@@ -171,13 +174,13 @@ class TraderBot:
             t = template(obs, "sell_auction")
             if t is not None and floor <= t.bounds()[1]:
                 return Decision(Action(self.seat, "sell_auction", floor),
-                                f"{_cap(why)}; auctioning it with a reserve of {floor}.")
+                                f"{capitalised(why)}; auctioning it with a reserve of {floor}.")
         elif method == "firm":
             t = template(obs, "sell_firm")
             if t is not None and floor <= t.bounds()[1]:
                 price = clamp(ask, floor, t.bounds()[1])
                 return Decision(Action(self.seat, "sell_firm", price),
-                                f"{_cap(why)}; asking {price} firm.")
+                                f"{capitalised(why)}; asking {price} firm.")
         elif method == "negotiation":
             ts = [t for t in obs.legal if t.kind == "sell_negotiate" and t.bounds()[1] >= floor]
             if ts:
@@ -185,7 +188,7 @@ class TraderBot:
                 price = clamp(ask, floor, t.bounds()[1])
                 buyer = t.targets[0]
                 return Decision(Action(self.seat, "sell_negotiate", price, buyer),
-                                f"{_cap(why)}; offering it to {obs.names[buyer]} at {price}.")
+                                f"{capitalised(why)}; offering it to {obs.names[buyer]} at {price}.")
         return None
 
     def _expert_sale(self, obs: Observation, stake: Stake, floor: int,
@@ -201,9 +204,8 @@ class TraderBot:
         keeping the best plan so far, once it has scored ``self.budget`` nodes (plan × simulated
         table); an ordinary search stays well inside the budget."""
         nodes = 0
-        why = _cap(describe(obs, stake))
-        buyers = [s for s in _seats_left_of(obs, self.seat)
-                  if not obs.busted[s] and obs.chips[s] > 0]
+        why = capitalised(describe(obs, stake))
+        buyers = list(obs.context.buyers) if obs.context is not None else []
         if not buyers:
             return None
         base, share = self.perceived(obs, stake)
@@ -223,12 +225,12 @@ class TraderBot:
                 self.budget_hits += 1
                 break
             nodes += per_price
-            if firm is not None and x <= firm.price_max:  # type: ignore[operator]
+            if firm is not None and x <= firm.bounds()[1]:
                 gain = sum(x - worth for h in highs if h >= x) / SAMPLES
                 plans.append((gain + self._taste("firm"), Decision(
                     Action(self.seat, "sell_firm", x),
                     f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
-            if auction is not None and x <= auction.price_max:  # type: ignore[operator]
+            if auction is not None and x <= auction.bounds()[1]:
                 # The bidding stops a chip above the runner-up's limit, or at the winner's own
                 # limit if that comes first, and never below the reserve.
                 gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
@@ -238,7 +240,7 @@ class TraderBot:
                     f"{why}; auctioning it with a reserve of {x}: the bidding should go "
                     f"higher.")))
             for t in obs.legal:
-                if t.kind == "sell_negotiate" and x <= t.price_max:  # type: ignore[operator]
+                if t.kind == "sell_negotiate" and x <= t.bounds()[1]:
                     i = buyers.index(t.targets[0]) if t.targets[0] in buyers else None
                     if i is None:
                         continue
@@ -265,9 +267,9 @@ class TraderBot:
         price = p.price if isinstance(p, PendingFirm) else 0
         why = describe(obs, stake)
         if price <= lim.buy:
-            return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {price} is a fair price "
+            return Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {price} is a fair price "
                             f"to me, so I accept.")
-        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {price} is too dear for "
+        return Decision(Action(self.seat, "decline"), f"{capitalised(why)}; {price} is too dear for "
                         f"me, so I decline.")
 
     def _bid(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
@@ -276,9 +278,9 @@ class TraderBot:
         top = math.floor(lim.buy)
         if t is not None and t.bounds()[0] <= top:
             return Decision(Action(self.seat, "bid", t.price_min),
-                            f"{_cap(why)}; bidding {t.price_min}.")
+                            f"{capitalised(why)}; bidding {t.price_min}.")
         at = f" at {t.price_min}" if t is not None else ""
-        return Decision(Action(self.seat, "pass"), f"{_cap(why)}; passing{at}: the bidding is "
+        return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; passing{at}: the bidding is "
                         f"too rich for me.")
 
     def _confirm(self, obs: Observation, stake: Stake, lim: Limits) -> Decision:
@@ -286,8 +288,8 @@ class TraderBot:
         high = (p.high_bid if isinstance(p, PendingAuction) else None) or 0
         why = describe(obs, stake)
         if high >= lim.sell:
-            return Decision(Action(self.seat, "accept"), f"{_cap(why)}; {high} is enough, sold.")
-        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; {high} is too little, "
+            return Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {high} is enough, sold.")
+        return Decision(Action(self.seat, "decline"), f"{capitalised(why)}; {high} is too little, "
                         f"I keep it.")
 
     # ------------------------------------------------------------------ haggling
@@ -318,7 +320,7 @@ class TraderBot:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
         planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
         fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
-        accept = Decision(Action(self.seat, "accept"), f"{_cap(why)}; {theirs} suits me, "
+        accept = Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
                           f"I accept.")
         if theirs is not None:
             good = theirs >= planned if seller else theirs <= planned
@@ -337,11 +339,11 @@ class TraderBot:
             if ok:
                 word = "asking" if seller else "offering"
                 return Decision(Action(self.seat, "counter", price),
-                                f"{_cap(why)}; {word} {price} instead.", (planned,))
+                                f"{capitalised(why)}; {word} {price} instead.", (planned,))
         if fine:  # no counter I'd make is possible, but their price is acceptable
             return accept
         who = obs.names[other] if other is not None else "them"
-        return Decision(Action(self.seat, "decline"), f"{_cap(why)}; no price I'd take is "
+        return Decision(Action(self.seat, "decline"), f"{capitalised(why)}; no price I'd take is "
                         f"acceptable to {who}, so I break off.")
 
     # ------------------------------------------------------------------ face-down purchases
@@ -352,7 +354,7 @@ class TraderBot:
         why = describe(obs, stake)
         top = math.floor(lim.buy)
         if t is None or top < 1 or not t.cards:
-            return Decision(Action(self.seat, "pass"), f"{_cap(why)}; nothing worth buying, "
+            return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nothing worth buying, "
                             f"I pass.")
         owners = sorted({o for o, _ in t.cards}, key=lambda o: (-obs.stacks[o], o))
         opening = math.floor(lim.buy * (1 - self.persona.opening))
@@ -372,10 +374,10 @@ class TraderBot:
             owner = owners[rng.randrange(len(owners))]
         price = clamp(price, 1, min(top, t.price_max or top))
         if not eager or price > top:
-            return Decision(Action(self.seat, "pass"), f"{_cap(why)}; I'll not buy blind this "
+            return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; I'll not buy blind this "
                             f"time.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
-                        f"{_cap(why)}; offering {obs.names[owner]} {price} for their top card.")
+                        f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
 
 
 def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
@@ -453,22 +455,7 @@ def _rank_guess(obs: Observation, seat: int, kind: str) -> tuple[float, float]:
 
 
 def _owns(obs: Observation, seat: int, stake: Stake) -> bool:
-    """Whether ``seat`` owns the stake (the trump it holds, or its own card being haggled)."""
-    if stake.kind == "trump":
-        return obs.holder == seat
-    p = obs.pending
-    return isinstance(p, PendingHaggle) and p.seller == seat
-
-
-def _seats_left_of(obs: Observation, seat: int) -> list[int]:
-    n = len(obs.names)
-    return [(seat + i) % n for i in range(1, n)]
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def make_trader(level: str, personality: str, seed: int, seat: int) -> TraderBot:
-    """A bot by level and personality ids, e.g. ``make_trader("expert", "mary", 1, 0)``."""
-    return TraderBot(LEVELS[level], PERSONALITIES[personality], seed, seat)
+    """Whether ``seat`` owns the stake (the trump it holds, or its own card being haggled):
+    the engine's ``DecisionContext.owner``."""
+    ctx = obs.context
+    return ctx is not None and ctx.owner == seat
