@@ -49,12 +49,13 @@ def test_the_table_pauses_after_the_first_hand_and_then_plays_on(played):
     goes on only through "Next hand"; the last hand's end is the match's end, drawn as such."""
     assert played["pauses"] == 1
     assert played["seen_hand"] == 1
-    assert played["stages"][-1] in ("match_over", None)
+    # the engine states the stage of every view drawn (docs/protocol.md)
+    assert played["stages"] == ["playing", "hand_over", "playing", "match_over"]
 
 
 def test_a_computer_seat_named_otherwise_shows_its_bots_name_from_hello(played):
-    """The store adds the catalogue's name beside a computer seat's own ("Mrs Grant", played by
-    casual/mary), and only where the two differ."""
+    """The engine names the catalogue's bot beside a computer seat's own name ("Mrs Grant",
+    played by casual/mary), and only where the two differ; the page adds nothing."""
     assert [s["kind"] for s in played["seats"]] == ["human", "bot", "bot"]
     assert played["seats"][1]["bot_name"] == played["catalogue"]["casual/mary"] != "Mrs Grant"
     assert played["seats"][2]["bot_name"] is None  # named as its bot, beginner/henry

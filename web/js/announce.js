@@ -17,6 +17,9 @@ import { seatName, chips } from "./text.js";
 /** @typedef {import("./protocol.js").AuctionPending} AuctionPending */
 /** @typedef {import("./protocol.js").NegotiationPending} NegotiationPending */
 
+/** The hands an ace of trumps decides, by the engine's reason. @type {Set<string>} */
+const ACE_REASONS = new Set(["ace_upcard", "ace_revealed"]);
+
 /** How long one banner stays (ms) at each pace; instant still shows it, briefly. */
 const BANNER_MS = /** @type {Record<string, number>} */ ({ instant: 1400, fast: 1800, normal: 2600, slow: 3600 });
 
@@ -32,7 +35,7 @@ export function bannersFor(events, view) {
   const out = [];
   const outcome = view?.last_hand?.outcome;
   const ended = events.some((e) => e.type === "hand_won" || e.type === "carry_over");
-  const aceCard = ended && outcome && String(outcome.reason).startsWith("ace") ? outcome.card : null;
+  const aceCard = ended && outcome && ACE_REASONS.has(outcome.reason) ? outcome.card : null;
   for (const ev of events) {
     if (!ev.text) continue;
     if (ev.type === "new_best") out.push({ kind: "trump", text: ev.text });

@@ -2,7 +2,8 @@
 // card, what price); the page sends it as an `offer` when the engine's next market window
 // reaches that player (standing.js), and passes for them otherwise. A face-down card is chosen
 // by its owner only: every face-down card is worth the same, and the engine says how much
-// (`view.facedown_fair`; the chance is `view.odds.per_card`).
+// (`view.facedown_fair`; the chance is `view.odds.per_card`). Whom each person may name and
+// at what price is the engine's `view.orders`: nothing about it is worked out here.
 //
 //   const buy = createBuyOrders({ humans: () => [0], onChange: () => {} });
 //   buy.refresh(view);            // after every drawing: the button and the order's note
@@ -13,8 +14,23 @@ import { chips, seatName } from "./text.js";
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./standing.js").BuyOrder} BuyOrder */
 
-/** @param {string} id */
-const $ = (id) => /** @type {any} */ (document.getElementById(id));
+/** @typedef {import("./protocol.js").OrderSpec} OrderSpec */
+
+/** An element of index.html's buy dialog and action bar (the markup is fixed). */
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
+const button = (/** @type {string} */ id) => /** @type {HTMLButtonElement} */ ($(id));
+
+/** What `buyer` may order now, as the engine says (null: nothing). @param {View} v @param {number | null} buyer */
+function specOf(v, buyer) {
+  return buyer == null ? null : v.orders?.find((o) => o.buyer === buyer) ?? null;
+}
+
+/** The seats whose face-down cards `buyer` may name, by the engine's `view.orders`. @param {View} v @param {number} buyer */
+function owners(v, buyer) {
+  const named = new Set(specOf(v, buyer)?.owners ?? []);
+  return (v.seats ?? []).filter((s) => named.has(s.seat));
+}
 
 /**
  * @param {{humans: (view: View) => number[], defaultBuyer: (view: View) => number | null}} opts
@@ -27,29 +43,25 @@ export function createBuyOrders({ humans, defaultBuyer }) {
   /** @type {HTMLInputElement | null} */
   let input = null;
 
-  /** The seats whose face-down cards `buyer` may offer for: the others holding one. */
-  const owners = (/** @type {View} */ v, /** @type {number} */ buyer) =>
-    (v.seats ?? []).filter((s) => s.seat !== buyer && s.stack > 0 && !s.busted);
-
   function open() {
     const v = view;
     if (!v) return;
     const people = humans(v);
-    const buyerSel = $("buy-buyer");
+    const buyerSel = select("buy-buyer");
     buyerSel.replaceChildren(...people.map((seat) => new Option(seatName(v, seat), String(seat))));
     buyerSel.value = String(defaultBuyer(v) ?? people[0]);
     $("buy-buyer-row").hidden = people.length < 2;
     const fill = () => {
       const buyer = Number(buyerSel.value);
-      const ownerSel = $("buy-owner");
+      const ownerSel = select("buy-owner");
       const prev = ownerSel.value;
       ownerSel.replaceChildren(...owners(v, buyer).map((s) => new Option(`${s.name} (${s.stack} face-down)`, String(s.seat))));
       if ([...ownerSel.options].some((o) => o.value === prev)) ownerSel.value = prev;
-      const mine = v.seats[buyer]?.chips ?? 1;
+      const price = specOf(v, buyer)?.price ?? { min: 1, max: 1 };
       const fair = v.facedown_fair ?? null;
       const chance = v.odds?.per_card?.f ?? null;
       const had = orders.get(buyer);
-      const f = priceField("Your offer", { price: { min: 1, max: Math.max(1, mine) }, start: had?.price ?? fair ?? 1, fair, chance });
+      const f = priceField("Your offer", { price, start: had?.price ?? fair ?? price.min, fair, chance });
       input = f.input;
       $("buy-price").replaceChildren(f.wrap);
     };
@@ -67,9 +79,9 @@ export function createBuyOrders({ humans, defaultBuyer }) {
       const dlg = /** @type {HTMLDialogElement} */ ($("buy-dialog"));
       if (dlg.returnValue === "ok" && input && view) {
         const price = Number(input.value);
-        const owner = Number($("buy-owner").value);
-        const buyer = Number($("buy-buyer").value);
-        if (Number.isInteger(price) && price >= 1 && $("buy-owner").value !== "") orders.set(buyer, { owner, price });
+        const owner = Number(select("buy-owner").value);
+        const buyer = Number(select("buy-buyer").value);
+        if (Number.isInteger(price) && price >= 1 && select("buy-owner").value !== "") orders.set(buyer, { owner, price });
       }
       if (view) refresh(view);
       $("btn-buy").focus();
@@ -85,11 +97,10 @@ export function createBuyOrders({ humans, defaultBuyer }) {
   function refresh(/** @type {View} */ v) {
     view = v;
     const people = humans(v);
-    const inHand = v.phase !== "deal" && !v.match_over && v.facedown_fair != null;
-    const buying = v.rules?.facedown_buying !== "off";
+    // view.orders is null between hands, with face-down buying off and with no face-down card in play
     const any = people.some((p) => owners(v, p).length > 0);
-    $("action-bar").hidden = !(inHand && buying && people.length);
-    $("btn-buy").disabled = !any;
+    $("action-bar").hidden = !(v.orders && people.length);
+    button("btn-buy").disabled = !any;
     // Each order as a sentence, and as a short label that a narrow screen shows instead
     // (layout.css), so that a waiting order costs the phone's table one line, not four.
     const parts = [];
@@ -116,8 +127,7 @@ export function createBuyOrders({ humans, defaultBuyer }) {
    */
   function stackLabel(v, owner) {
     const buyer = defaultBuyer(v);
-    if (buyer == null || owner === buyer || v.facedown_fair == null || v.rules?.facedown_buying === "off") return null;
-    if (v.phase === "deal" || v.match_over || !owners(v, buyer).some((s) => s.seat === owner)) return null;
+    if (v.facedown_fair == null || !specOf(v, buyer)?.owners.includes(owner)) return null;
     return `Buy one of ${seatName(v, owner)}'s face-down cards at the fair value (${chips(Math.max(1, v.facedown_fair))})`;
   }
 

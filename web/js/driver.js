@@ -69,11 +69,6 @@ export function viewerSeat(ctx, view) {
   return ctx.store.getState().holder ?? humanSeats(view)[0] ?? null;
 }
 
-/** A hand has just ended and the next is not dealt. @param {View} view */
-function handOver(view) {
-  const stage = /** @type {{stage?: string}} */ (view).stage;
-  return stage != null ? stage === "hand_over" : !!view.last_hand && view.phase === "deal";
-}
 
 /** The seat's name for error sentences. @param {View} view @param {number} seat */
 function nameOf(view, seat) {
@@ -100,7 +95,7 @@ export async function loop(ctx, tok, given = null) {
     const lh = view.last_hand;
     // A hand has just ended: let people look at it first; while its panel is open (say a
     // question over it was answered "Keep playing"), the panel's "Next hand" is the only way on.
-    if (lh && handOver(view)) {
+    if (lh && view.stage === "hand_over") {
       const unseen = store.getState().seenHand !== lh.number || !!policy.resultOpen?.();
       if (policy.pauseAtHandEnd && unseen && humanSeats(view).length) {
         store.dispatch({ type: "show", view, focus: "result" });

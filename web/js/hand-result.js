@@ -45,7 +45,7 @@ export function createHandResult({ root = document, site = true, onNext = () => 
   function show(view) {
     const h = view.last_hand;
     const box = $("hand-result");
-    const ended = !!h && (view.phase === "deal" || view.match_over);
+    const ended = !!h && view.stage !== "playing";
     if (!ended || (site && closed === h.number)) {
       box.hidden = true;
       box.classList.remove("is-over-table");

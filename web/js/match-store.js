@@ -17,7 +17,7 @@
 
 /**
  * @typedef {object} MatchState
- * @property {Hello | null} hello the engine's hello (its bot catalogue names the computer players)
+ * @property {Hello | null} hello the engine's hello (its presets, options and bot catalogue)
  * @property {View | null} view the view drawn last (null: no match shown)
  * @property {EngineEvent[]} events the events the last drawing shows (motion, banners, sounds)
  * @property {EngineEvent[]} pending events logged since the last drawing (the next one takes them)
@@ -70,22 +70,6 @@ export function initialState(init = {}) {
 }
 
 /**
- * The bot's own name beside the seat's ("computer, Mary (casual)"), from hello's catalogue: a
- * new view with `bot_name` on each computer seat whose name is not the bot's.
- * @param {View} view @param {Hello | null} hello @returns {View}
- */
-export function withBotNames(view, hello) {
-  const bots = hello?.bots ?? [];
-  if (!view.seats?.some((s) => s.kind === "bot" && !s.bot_name)) return view;
-  const seats = view.seats.map((s) => {
-    if (s.kind !== "bot" || s.bot_name) return s;
-    const b = bots.find((x) => x.id === s.bot);
-    return b && b.name !== s.name ? { ...s, bot_name: b.name } : s;
-  });
-  return { ...view, seats };
-}
-
-/**
  * The next state: a pure function of the state and one message.
  * @param {MatchState} s @param {MatchMsg} msg @returns {MatchState}
  */
@@ -93,7 +77,7 @@ export function reduce(s, msg) {
   switch (msg.type) {
     case "hello": return { ...s, hello: msg.hello };
     case "show": return {
-      ...s, view: withBotNames(msg.view, s.hello), events: s.pending, pending: [], draws: s.draws + 1,
+      ...s, view: msg.view, events: s.pending, pending: [], draws: s.draws + 1,
       hands: msg.view.hands?.length ?? 0,
       controls: !!msg.controls, thinking: msg.thinking ?? null, focus: msg.focus ?? null,
       handover: msg.handover ?? null,
