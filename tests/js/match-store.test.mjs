@@ -93,3 +93,24 @@ test("an unknown message is refused with its name, and the state is unchanged", 
   store.dispatch({ type: "holder", seat: 3 });
   assert.equal(store.getState().holder, 3, "the store still works after a refused message");
 });
+
+test("watchTable: a newly finished hand once, before that drawing; every move's events as logged", async () => {
+  const { watchTable } = await import("../../web/js/match-store.js");
+  const store = createMatchStore();
+  const seen = [];
+  const off = watchTable(store, {
+    drawn: (v, how) => seen.push(`drawn:${v.hands.length}:${how.controls}`),
+    handEnded: (v, h) => seen.push(`hand:${h.number}`),
+    events: (evs) => seen.push(`events:${evs.length}`),
+  });
+  const one = { number: 1 };
+  store.dispatch({ type: "events", events: [{ type: "hand_won", text: "Julia wins." }] });
+  store.dispatch({ type: "show", view: view({ hands: [one], last_hand: one, legal: [] }) });
+  store.dispatch({ type: "show", view: view({ hands: [one], last_hand: one, legal: [{ type: "deal", seat: 0 }] }), controls: true });
+  store.dispatch({ type: "reset", hands: Infinity }); // an embed's scenario: hands already finished are not news
+  store.dispatch({ type: "show", view: view({ hands: [one, { number: 2 }], last_hand: { number: 2 } }) });
+  assert.deepEqual(seen, ["events:1", "hand:1", "drawn:1:false", "drawn:1:true", "drawn:2:false"]);
+  off();
+  store.dispatch({ type: "show", view: view() });
+  assert.equal(seen.length, 5);
+});

@@ -161,3 +161,23 @@ export function createMatchStore(init = {}) {
 }
 
 /** @typedef {ReturnType<typeof createMatchStore>} MatchStore */
+
+/**
+ * Watch the table as a page around it does (the site's saves, tutorial and last view; the
+ * embed's bar and host messages): a view drawn, a hand newly finished (once, before that
+ * drawing's `drawn`), the engine's events of each move as they are logged.
+ * @param {MatchStore} store
+ * @param {{drawn?: (view: View, how: {controls: boolean}) => void,
+ *   handEnded?: (view: View, hand: import("./protocol.js").HandResult) => void,
+ *   events?: (events: EngineEvent[]) => void}} watcher
+ * @returns {() => void} unsubscribe
+ */
+export function watchTable(store, { drawn, handEnded, events }) {
+  return store.subscribe((s, prev, msg) => {
+    if (msg.type === "events") events?.(msg.events);
+    if (msg.type !== "show" || !s.view) return;
+    if (s.hands > prev.hands && s.view.last_hand) handEnded?.(s.view, s.view.last_hand);
+    // controls: a person's decision was drawn (not an automatic move's drawing)
+    drawn?.(s.view, { controls: s.controls && (s.view.legal?.length ?? 0) > 0 });
+  });
+}

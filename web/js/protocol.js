@@ -510,6 +510,50 @@
 
 /** @typedef {Request["op"]} Op */
 
+// ----------------------------------------------------------------------------- reviews
+
+/**
+ * A bot's private limits on one side of a trade (only once the match is over).
+ * @typedef {{seat: Seat, buy: number, sell: number, text: string}} TradeLimit
+ */
+
+/**
+ * One trade of the reviewed seat, valued against the card's fair value at that moment.
+ * @typedef {object} ReviewedTrade
+ * @property {number} step the index of the record's action that completed it
+ * @property {number} hand
+ * @property {"sold" | "bought_facedown"} type
+ * @property {"buyer" | "seller"} role
+ * @property {Seat} other
+ * @property {CardName} [card] the card sold (not for a face-down purchase)
+ * @property {SaleMethod} [method]
+ * @property {number} [position] the face-down card's place in its owner's stack
+ * @property {number} price
+ * @property {number} fair
+ * @property {number} fair_chips
+ * @property {number} chance
+ * @property {number} pot
+ * @property {number} gain
+ * @property {string} text
+ * @property {string} you the same, addressed to the seat
+ * @property {TradeLimit[]} [limits]
+ */
+
+/**
+ * @typedef {object} Review
+ * @property {Seat} seat
+ * @property {number | null} hand
+ * @property {boolean} match_over
+ * @property {boolean} limits_shown
+ * @property {number} score the trading score
+ * @property {number | null} best the `step` of the best trade
+ * @property {number | null} worst
+ * @property {{hand: number, trades: number, score: number}[]} hands
+ * @property {ReviewedTrade[]} trades
+ * @property {string} text
+ * @property {string} you
+ */
+
 // ----------------------------------------------------------------------------- responses
 
 /**
@@ -526,7 +570,7 @@
  * @typedef {{view: View, steps: number, last_action: Action | null}} ReplayAnswer
  * @typedef {{summary: Record<string, unknown>}} SummaryAnswer
  * @typedef {{entries: LogEntry[], next: number}} LogAnswer
- * @typedef {{review: Record<string, unknown>}} ReviewAnswer (docs/protocol.md, "Reviews")
+ * @typedef {{review: Review}} ReviewAnswer (docs/protocol.md, "Reviews")
  */
 
 /**

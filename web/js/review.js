@@ -14,7 +14,9 @@ import { cardFace, theCard } from "./cards.js";
 import { chips, seatName } from "./text.js";
 import { el, button } from "./dom.js";
 
-/** @typedef {{request: (req: any) => Promise<any>}} EngineLike */
+/** @typedef {import("./driver.js").EngineLike} EngineLike */
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").ReviewedTrade} ReviewedTrade */
 
 /** The review dialog, made once and kept at the end of the body. */
 function dialog() {
@@ -46,18 +48,22 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     engine.request({ op: "record" }),
     engine.request({ op: "log" }),
   ]);
-  if (!rv.ok || !rec.ok || !lg.ok) throw new Error((rv.error ?? rec.error ?? lg.error)?.message ?? "no review is available");
+  const refused = (/** @type {{message?: string}} */ e) => new Error(e?.message ?? "no review is available");
+  if (!rv.ok) throw refused(rv.error);
+  if (!rec.ok) throw refused(rec.error);
+  if (!lg.ok) throw refused(lg.error);
   const review = rv.review;
-  const entries = /** @type {any[]} */ (lg.entries);
+  const entries = lg.entries;
   // The steps to walk through: the whole match, or the actions taken during that hand.
   const inScope = entries.filter((e) => hand == null || e.hand === hand);
-  const first = hand == null ? 0 : Math.min(...inScope.map((e) => e.step));
-  const last = inScope.length ? Math.max(...inScope.map((e) => e.step)) + 1 : rec.record.actions.length;
+  const actions = rec.record.actions?.length ?? 0;
+  const first = hand == null ? 0 : Math.min(...inScope.map((e) => e.step ?? 0));
+  const last = inScope.length ? Math.max(...inScope.map((e) => e.step ?? 0)) + 1 : actions;
   // The engine replays the match from its own record: the one `record` gives withholds the seed
   // while the match is being played (it would show the face-down cards).
-  const stepper = createStepper(engine, CURRENT, { seat, steps: rec.record.actions.length });
-  /** @type {Map<number, any>} trade by the number of actions after which it is done */
-  const tradeAt = new Map(review.trades.map((/** @type {any} */ t) => [t.step + 1, t]));
+  const stepper = createStepper(engine, CURRENT, { seat, steps: actions });
+  /** @type {Map<number, ReviewedTrade>} trade by the number of actions after which it is done */
+  const tradeAt = new Map(review.trades.map((t) => [t.step + 1, t]));
   const tradeSteps = [...tradeAt.keys()].sort((a, b) => a - b);
 
   const dlg = dialog();
@@ -109,6 +115,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     ...(review.trades.length ? [el("h3", null, "Your trades"), list] : []), el("div", "row-buttons"));
   /** @type {HTMLElement} */ (dlg.lastElementChild).append(close);
 
+  /** @type {Map<number | undefined, import("./protocol.js").LogEntry[]>} the log's entries by the action that caused them */
   const byStep = new Map();
   for (const e of entries) byStep.set(e.step, [...(byStep.get(e.step) ?? []), e]);
 
@@ -119,7 +126,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     drawBoard(board, view);
     where.textContent = target === first ? `Before the first move${hand == null ? "" : ` of hand ${hand}`}.` : `After move ${target - first} of ${last - first}.`;
     happened.replaceChildren(...(byStep.get(target - 1) ?? []).filter(() => target > first)
-      .map((/** @type {any} */ e) => el("li", null, e.text)));
+      .map((e) => el("li", null, e.text)));
     const t = tradeAt.get(target);
     note.replaceChildren();
     if (t) {
@@ -153,7 +160,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
 }
 
 /** A compact picture of the table at a step: pot, trumps, best trump, each seat's cards. */
-function drawBoard(/** @type {HTMLElement} */ box, /** @type {any} */ view) {
+function drawBoard(/** @type {HTMLElement} */ box, /** @type {View} */ view) {
   const head = el("p", "review-board-head", `Hand ${view.hand ?? "–"} · pot ${chips(view.pot ?? 0)}`);
   const best = el("div", "review-best");
   if (view.best?.card) {
@@ -175,8 +182,8 @@ function drawBoard(/** @type {HTMLElement} */ box, /** @type {any} */ view) {
  * After a hand: a "Review the last hand" button beside the log's title (made once), for the
  * seat `seat`. Hidden until a hand has finished.
  * @param {EngineLike} engine
- * @param {any} view
- * @param {number} seat
+ * @param {View | null} view
+ * @param {number | null} seat
  */
 export function reviewEntry(engine, view, seat) {
   let b = /** @type {HTMLButtonElement|null} */ (document.getElementById("btn-review-hand"));
@@ -195,6 +202,7 @@ export function reviewEntry(engine, view, seat) {
   const whole = !!view.match_over;
   btn.textContent = whole ? "Review the match" : `Review hand ${h.number}`;
   btn.onclick = () => {
+    if (seat == null) return; // nobody's seat to look back from (a spectator)
     openReview({ engine, seat, hand: whole ? null : h.number, returnFocus: btn }).catch((err) => console.error(err));
   };
 }

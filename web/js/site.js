@@ -27,7 +27,7 @@ import { createWelcome } from "./site/welcome.js";
 import { createSaveSlot } from "./site/save-slot.js";
 import { createResume, stopForOtherTab } from "./site/resume.js";
 import { createStart } from "./site/start.js";
-import { forwardHooks, siteHooks } from "./site/hooks.js";
+import { forwardHooks, siteHooks, watchSite } from "./site/hooks.js";
 import { createBoot } from "./site/boot.js";
 import { Late } from "./site/late.js";
 import { closeRulesForTutorial, hideAutoNote, notice, wirePanels } from "./site/panels.js";
@@ -63,6 +63,7 @@ export function startSite() {
     hooks: siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons }),
     regained: () => resume.regained(),
   });
+  watchSite({ table, buy, tutorial });
 
   wirePanels();
   settings.wire();

@@ -15,14 +15,15 @@ export const CURRENT = "current";
 /**
  * Replay `record` (or the match in progress: `CURRENT`) up to `upto` actions; the answer of
  * the `replay` op (throws on a refusal).
- * @param {{request: (req: any) => Promise<any>}} engine
- * @param {any} record a game record, or CURRENT
+ * @param {import("./driver.js").EngineLike} engine
+ * @param {import("./protocol.js").GameRecord | typeof CURRENT} record a game record, or CURRENT
  * @param {number} upto
  * @param {{seat?: number|null, install?: boolean}} [options]
  */
 export async function replayTo(engine, record, upto, { seat = null, install = true } = {}) {
-  const what = record === CURRENT ? { current: true } : { record };
-  const r = await engine.request({ op: "replay", ...what, upto, seat, install });
+  const r = await engine.request(record === CURRENT
+    ? { op: "replay", current: true, upto, seat, install }
+    : { op: "replay", record, upto, seat, install });
   if (!r.ok) throw new Error(r.error?.message ?? "the record could not be replayed");
   return r;
 }
@@ -30,15 +31,15 @@ export async function replayTo(engine, record, upto, { seat = null, install = tr
 /**
  * A cursor over a record's steps (or the match in progress's: CURRENT, with its number of
  * `steps`) that never disturbs the match in progress.
- * @param {{request: (req: any) => Promise<any>}} engine
- * @param {any} record a game record, or CURRENT
+ * @param {import("./driver.js").EngineLike} engine
+ * @param {import("./protocol.js").GameRecord | typeof CURRENT} record a game record, or CURRENT
  * @param {{seat?: number|null, steps?: number}} [options]
  */
 export function createStepper(engine, record, { seat = null, steps = undefined } = {}) {
   const st = {
-    steps: steps ?? (Array.isArray(record?.actions) ? record.actions.length : 0),
+    steps: steps ?? (record !== CURRENT && Array.isArray(record.actions) ? record.actions.length : 0),
     at: 0,
-    /** @type {any} */
+    /** @type {import("./protocol.js").View | null} */
     view: null,
     /** Show the table after the first `n` actions (clamped to the record). @param {number} n */
     async goTo(n) {

@@ -17,6 +17,7 @@ import { createTableViews } from "./table-view.js";
 /** @typedef {import("./protocol.js").HelloAnswer} HelloAnswer */
 /** @typedef {import("./match-store.js").LogItem} LogItem */
 /** @typedef {import("./driver.js").EngineLike} EngineLike */
+/** @typedef {import("./engine.js").Engine} Engine */
 /** @typedef {import("./driver.js").StandingAnswer} StandingAnswer */
 /** @typedef {import("./table-view.js").Sound} Sound */
 
@@ -26,17 +27,13 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
 /**
  * @typedef {object} TableHooks
  * @property {() => (void|Promise<void>)} [afterMove] after every move (the site saves)
- * @property {(view: any, how: {controls: boolean}) => void} [onDraw] after every drawing (the
- *   embed's bar and size); `controls`: a person's decision was drawn (not an automatic move's)
- * @property {(view: any, hand: any) => void} [onHandEnd] once per newly finished hand
- * @property {(err: any) => void} [onError] something went wrong inside run()
+ * @property {(err: unknown) => void} [onError] something went wrong inside run()
  * @property {() => void} [onHumanMove] before the computer answers a human's move
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
- * @property {(events: GameEvent[]) => void} [onEvents] the engine's events of each move, as logged
- * @property {(view: any) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
+ * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
  *   the player's standing answer to a human's decision (standing.js), applied through `act`
- * @property {(answer: StandingAnswer, view: any) => void} [onStanding]
+ * @property {(answer: StandingAnswer, view: View) => void} [onStanding]
  *   after a standing answer was applied (the site shows its note, uses up a buy order)
  * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
  * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
@@ -48,7 +45,7 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
 /**
  * Make the table controller.
  * @param {object} opts
- * @param {EngineLike | null} [opts.engine] the engine client (engine.js); or later with useEngine
+ * @param {Engine | null} [opts.engine] the engine client (engine.js); or later with useEngine
  * @param {Document} [opts.root] where the table's elements are (ids as in index.html)
  * @param {"site"|"embed"} [opts.mode] the site: full end-of-hand table, coach, match summary,
  *   a pause after each hand; the embed: a compact result and no pause
@@ -62,9 +59,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   viewer = null, hooks = {}, sound = null } = {}) {
   const site = mode === "site";
   const store = createMatchStore({ holder: viewer, logCap: site ? 400 : 60 });
-  // any: the site reads the worker client's own members (terminate, info) through this field;
-  // typed as engine.js's Engine once the site's modules are typed (issue 21, item 5)
-  /** @type {any} */
+  /** @type {Engine | null} */
   let current = engine;
   const theEngine = () => {
     if (!current) throw new Error("The table has no engine yet");
@@ -97,13 +92,6 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       onError: hooks.onError,
     },
   });
-  // The hooks that watch the table: each is a subscriber.
-  store.subscribe((s, prev, msg) => {
-    if (msg.type === "events") hooks.onEvents?.(msg.events);
-    if (msg.type !== "show" || !s.view) return;
-    if (s.hands > prev.hands && s.view.last_hand) hooks.onHandEnd?.(s.view, s.view.last_hand);
-    hooks.onDraw?.(s.view, { controls: s.controls && (s.view.legal?.length ?? 0) > 0 });
-  });
 
   const state = () => store.getState();
   const table = {
@@ -127,12 +115,14 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     set hands(count) { store.dispatch({ type: "hands", count }); },
     /** @returns {LogItem[]} */
     get logItems() { return state().log; },
-    /** @param {any} e the engine (see `current`) @param {HelloAnswer | null} [hello] */
+    /** @param {Engine | null} e @param {HelloAnswer | null} [hello] */
     useEngine(e, hello = null) { current = e; store.dispatch({ type: "hello", hello }); },
     /** @param {"busy"|"idle"|"failed"} busy */
     setState(busy) { store.dispatch({ type: "busy", state: busy }); },
-    // any: the site and the embed still build some requests loosely (issue 21, item 5)
-    /** @param {any} obj @returns {Promise<any>} */
+    /**
+     * @template {import("./protocol.js").Request} R @param {R} obj
+     * @returns {Promise<import("./protocol.js").Response<R["op"]>>}
+     */
     request(obj) { return theEngine().request(obj); },
     run: driver.run,
     cancel: driver.cancel,

@@ -12,6 +12,7 @@
 // state), players.js (who plays each seat), scenario.js (stepping a record) and live.js (live
 // deals and the full game's link).
 import { createTable, PACE_MS } from "../table.js";
+import { watchTable } from "../match-store.js";
 import { startEngine, showBootError } from "../boot-screen.js";
 import { seatName } from "../text.js";
 import { settingsFromUrl } from "../links.js";
@@ -63,9 +64,7 @@ export function createEmbed() {
     pace: () => config.pace,
     viewer: null,
     hooks: {
-      onDraw: () => { updateNav(ctx); host.reportHeight(); },
-      onHandEnd: (view, h) => announceHand(ctx, view, h),
-      onError: (err) => host.post("error", { code: "internal", message: String(err?.message ?? err) }),
+      onError: (err) => host.post("error", { code: "internal", message: err instanceof Error ? err.message : String(err) }),
       onHumanMove: () => { table.autoplay = true; }, // the computer answers the reader at once
       onStop: () => {
         setAutoplay(ctx, false);
@@ -84,6 +83,10 @@ export function createEmbed() {
     start: 0, settings: null, title: "", timer: null, ready: false, queue: [],
     setAutoplay: (on) => setAutoplay(ctx, on), updateNav: () => updateNav(ctx),
     showError: (lines, how) => showError(ctx, lines, how) };
+  watchTable(table.store, {
+    drawn: () => { updateNav(ctx); host.reportHeight(); },
+    handEnded: (view, h) => announceHand(ctx, view, h),
+  });
 
   /** Start: the parameters' problems are shown with the scenario's own (before any engine). */
   async function start() {

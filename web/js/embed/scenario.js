@@ -94,6 +94,7 @@ export async function goTo(ctx, n, logIt) {
   if (target === ctx.step && ctx.mode === "scenario") { ctx.updateNav(); return; }
   if (target === ctx.step + 1) {
     const action = recordOf(ctx).actions?.[ctx.step];
+    if (!action) throw new Error(`the record has no step ${ctx.step + 1}`);
     /** @type {import("../protocol.js").Response<"act">} */
     const r = await ctx.table.request({ op: "act", action, viewer: null });
     if (!r.ok) throw new Error(r.error?.message ?? "the step could not be played");

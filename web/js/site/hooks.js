@@ -1,17 +1,21 @@
-// The site's answers to the table controller's hooks (table.js's `hooks` option): saving after
-// every move, the review entry and statistics at the end of a hand or match, the tutorial's
-// notes, the last table kept for the next visit, the standing answers and buy orders, the
-// pass-and-play and confirmation settings, the match summary's buttons.
+// The site's part in the table: its answers to the table controller's hooks (table.js's `hooks`
+// option, the driver's policy: saving after every move, the standing answers and buy orders,
+// the pass-and-play and confirmation settings, the match summary's buttons, statistics and
+// review at the match's end), and what watches the table's store (watchSite: the review entry
+// at the end of a hand, the tutorial's notes, the last table kept for the next visit, the buy
+// orders' note).
 //
 //   const later = new Late("the table's hooks");
 //   const table = createTable({ mode: "site", hooks: forwardHooks(() => later.get()) });
 //   later.wire(siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }));
+//   watchSite({ table, buy, tutorial });
 import { requestPersistence } from "../offline.js";
 import { reviewEntry } from "../review.js";
 import { recordMatch } from "../stats.js";
 import { storeLastView } from "../last-view.js";
 import { endPreview } from "../preview.js";
 import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
+import { watchTable } from "../match-store.js";
 import { mySeat } from "./people.js";
 import { autoNote, messageOf, notice } from "./panels.js";
 
@@ -32,22 +36,8 @@ import { autoNote, messageOf, notice } from "./panels.js";
 export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }) {
   return {
     afterMove: () => slot.save(),
-    /** A hand has finished: ask to keep the save; offer its review. @param {View} view */
-    onHandEnd: (view) => {
-      buy.clear();
-      requestPersistence();
-      reviewEntry(table, view, mySeat(view, table.holder));
-    },
     onError: (/** @type {unknown} */ err) => notice(messageOf(err)),
     summaryButtons,
-    onEvents: (/** @type {GameEvent[]} */ events) => tutorial.onEvents(events),
-    /** @param {View} view @param {{controls: boolean}} how */
-    onDraw: (view, how) => {
-      endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
-      storeLastView(view, table.holder);
-      tutorial.onView(view, how);
-      buy.refresh(view);
-    },
     // The guided first hand plays the usual flow with the usual answers, whatever the
     // player's settings, so that its notes meet the same hand for everyone.
     standing: (/** @type {View} */ view) => {
@@ -75,6 +65,32 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
 /** @typedef {ReturnType<typeof siteHooks>} SiteHooks */
 
 /**
+ * What the site does as the table changes, subscribed to its store.
+ * @param {object} parts
+ * @param {SiteTable} parts.table
+ * @param {ReturnType<typeof import("../buy-order.js").createBuyOrders>} parts.buy
+ * @param {ReturnType<typeof import("../tutorial.js").createTutorial>} parts.tutorial
+ * @returns {() => void} unsubscribe
+ */
+export function watchSite({ table, buy, tutorial }) {
+  return watchTable(table.store, {
+    events: (events) => tutorial.onEvents(events),
+    // A hand has finished: ask to keep the save; offer its review.
+    handEnded: (view) => {
+      buy.clear();
+      requestPersistence();
+      reviewEntry(table, view, mySeat(view, table.holder));
+    },
+    drawn: (view, how) => {
+      endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
+      storeLastView(view, table.holder);
+      tutorial.onView(view, how);
+      buy.refresh(view);
+    },
+  });
+}
+
+/**
  * The table's hooks for a table made before the parts that answer them: each calls the same
  * hook of `get()` (the same hooks, so the table sees the same ones present).
  * @param {() => SiteHooks} get
@@ -83,11 +99,8 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
 export function forwardHooks(get) {
   return {
     afterMove: () => get().afterMove(),
-    onHandEnd: (view) => get().onHandEnd(view),
     onError: (err) => get().onError(err),
     summaryButtons: () => get().summaryButtons(),
-    onEvents: (events) => get().onEvents(events),
-    onDraw: (view, how) => get().onDraw(view, how),
     standing: (view) => get().standing(view),
     onStanding: (answer, view) => get().onStanding(answer, view),
     buyFrom: (seat) => get().buyFrom(seat),

@@ -23,6 +23,7 @@
  * @property {HelloAnswer | null} hello the engine's `hello`
  * @property {Engine | null} engine
  * @property {LogItem[]} logItems
+ * @property {import("../match-store.js").MatchStore} store the table's state, to watch
  * @property {Engine["request"]} request
  */
 
