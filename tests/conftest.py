@@ -8,10 +8,11 @@ Tiers (markers in pyproject.toml)
   browser      everything under tests/browser/ (given here by path).
   node         everything under tests/node/ (given here by path), and tests that need node
                (`node("typescript")` names the packages a test needs).
-  slow         a test that takes more than a few seconds; each keeps a bounded fast twin in
-               the quick tier.
-  The quick tier is `pytest -m "not slow and not browser and not node"`; the full suite is
-  plain `pytest`.
+  slow         a test that takes more than a few seconds (each keeps a bounded fast twin in
+               the quick tier), everything under tests/node/ and every test that needs the
+               built site (`site_dir`), given here.
+  The quick tier is `pytest -m "not slow and not browser"`; the full suite is plain `pytest`.
+  Both run on pytest-xdist's workers when it is installed (pytest_cmdline_main below).
 
 Fixtures
   site_dir     (session) dist/ built once by build.py into a temp dir, plus the
@@ -68,6 +69,21 @@ def missing(reason: str) -> None:
 
 # ----------------------------------------------------------------------- hooks
 
+WORKERS = 4  # at most: -n auto (one worker per core) is capped here unless --maxprocesses says
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Every run on pytest-xdist's workers (one per core, up to WORKERS) when xdist is installed
+    and the command line did not choose (-n 0 runs in one process; --pdb implies it). Not in
+    addopts: an environment without xdist (pytest and hypothesis only) would refuse `-n`."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not config.pluginmanager.hasplugin("xdist"):
+        return
+    if config.option.numprocesses is None and not config.option.tx:
+        config.option.numprocesses = "auto"
+        if config.option.maxprocesses is None:
+            config.option.maxprocesses = WORKERS
+
 
 def pytest_configure(config):
     # pytest-playwright's own artifacts (options that exist only when it is installed): a
@@ -86,8 +102,11 @@ def pytest_collection_modifyitems(config, items):
             continue
         if "browser" in parts[:2]:
             item.add_marker(pytest.mark.browser)
-        if "node" in parts[:2]:
+        if "node" in parts[:2]:  # Pyodide in Node: heavy, so also out of the quick tier
             item.add_marker(pytest.mark.node)
+            item.add_marker(pytest.mark.slow)
+        if "site_dir" in getattr(item, "fixturenames", ()):  # builds the site (a minute or two)
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_runtest_setup(item):
