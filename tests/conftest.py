@@ -1,40 +1,49 @@
-"""Top-level test configuration: the built site, its server, and Playwright setup.
+"""Top-level test configuration: tiers, prerequisites, and the built site with its server.
+
+Nothing here imports Playwright: `pytest tests/engine tests/bots` runs in an environment that
+has only pytest and hypothesis. The browser's own set-up (Chromium's flags, console capture,
+screenshots) is tests/browser/conftest.py.
+
+Tiers (markers in pyproject.toml)
+  browser      everything under tests/browser/ (given here by path).
+  node         everything under tests/node/ (given here by path), and tests that need node
+               (`node("typescript")` names the packages a test needs).
+  slow         a test that takes more than a few seconds (each keeps a bounded fast twin in
+               the quick tier), everything under tests/node/ and every test that needs the
+               built site (`site_dir`), given here.
+  The quick tier is `pytest -m "not slow and not browser"`; the full suite is plain `pytest`.
+  Both run on pytest-xdist's workers when it is installed (pytest_cmdline_main below).
 
 Fixtures
   site_dir     (session) dist/ built once by build.py into a temp dir, plus the
                boot harness from tests/browser/harness/ under test-harness/.
-               Set SPECULATION_SITE=DIR to test an existing build instead.
+               Set SPECULATION_SITE=DIR to test an existing build instead. Under
+               pytest-xdist the workers share one build: the first worker to need it
+               builds it under a file lock, the others wait and reuse it.
   site_url     (session) that directory served on a free 127.0.0.1 port.
   base_url     pytest-playwright's base URL -> site_url.
-  console_log  the console messages and page errors of `page` ("type: text").
 
-Browser tests (marker `browser`, given to everything under tests/browser/) run
-in Debian's /usr/bin/chromium (helpers: tests/browser/support.py).  Without it
-they fail when CI is set and skip otherwise; the same goes for Node tests (marker `node`, or
-`node("typescript")` for a test that needs that package) without node or node_modules.  A
-failed browser test leaves a screenshot (pytest-playwright's --screenshot only-on-failure) and
-console.log under test-artifacts/.
+Browser tests run in Debian's /usr/bin/chromium. Without it they fail when CI is set and skip
+otherwise; the same goes for Node tests without node or node_modules.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import importlib.util
 import os
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
-HARNESS = BROWSER_TESTS / "harness"
-# The browser tests import `support` from their own folder (pytest puts it on sys.path when it
-# collects them); this file needs it first, for the Chromium flags and the console capture.
-if str(BROWSER_TESTS) not in sys.path:
-    sys.path.insert(0, str(BROWSER_TESTS))
-from support import CHROMIUM, CHROMIUM_ARGS, capture, save_artifacts  # noqa: E402
+HARNESS = Path(__file__).resolve().parent / "browser" / "harness"
+CHROMIUM = "/usr/bin/chromium"  # the same path as tests/browser/support.py's CHROMIUM
 
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
@@ -60,15 +69,30 @@ def missing(reason: str) -> None:
 
 # ----------------------------------------------------------------------- hooks
 
+WORKERS = 4  # at most: -n auto (one worker per core) is capped here unless --maxprocesses says
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Every run on pytest-xdist's workers (one per core, up to WORKERS) when xdist is installed
+    and the command line did not choose (-n 0 runs in one process; --pdb implies it). Not in
+    addopts: an environment without xdist (pytest and hypothesis only) would refuse `-n`."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not config.pluginmanager.hasplugin("xdist"):
+        return
+    if config.option.numprocesses is None and not config.option.tx:
+        config.option.numprocesses = "auto"
+        if config.option.maxprocesses is None:
+            config.option.maxprocesses = WORKERS
+
 
 def pytest_configure(config):
-    # pytest-playwright's own artifacts: a screenshot of each failed test, kept
-    # under test-artifacts/ (unless the command line chose otherwise).
+    # pytest-playwright's own artifacts (options that exist only when it is installed): a
+    # screenshot of each failed test, kept under test-artifacts/ (unless the command line chose
+    # otherwise).
     if getattr(config.option, "screenshot", None) == "off":
         config.option.screenshot = "only-on-failure"
     if getattr(config.option, "output", None) == "test-results":
         config.option.output = str(ARTIFACTS)
-
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
@@ -78,8 +102,11 @@ def pytest_collection_modifyitems(config, items):
             continue
         if "browser" in parts[:2]:
             item.add_marker(pytest.mark.browser)
-        if "node" in parts[:2]:
+        if "node" in parts[:2]:  # Pyodide in Node: heavy, so also out of the quick tier
             item.add_marker(pytest.mark.node)
+            item.add_marker(pytest.mark.slow)
+        if "site_dir" in getattr(item, "fixturenames", ()):  # builds the site (a minute or two)
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_runtest_setup(item):
@@ -103,26 +130,62 @@ def site_build():
     return load_site_build()
 
 
-@pytest.fixture(scope="session")
-def site_dir(site_build, tmp_path_factory) -> Path:
-    given = os.environ.get("SPECULATION_SITE")
-    if given:
-        out = Path(given).resolve()
-        if not (out / "build.json").exists():
-            pytest.fail(f"SPECULATION_SITE={given} holds no build.json", pytrace=False)
-    else:
-        if not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
-            missing("node_modules/pyodide is missing (npm ci): cannot build the site")
-        out = tmp_path_factory.mktemp("site")
+@contextlib.contextmanager
+def _one_at_a_time(tmp_path_factory) -> Iterator[Path]:
+    """Under pytest-xdist, hold a file lock in the run's shared temp dir (the parent of every
+    worker's basetemp) and yield that dir; without xdist, just yield a fresh temp dir."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        yield tmp_path_factory.mktemp("shared")
+        return
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            site_build.build(out)
-        except site_build.BuildError as err:
-            pytest.fail(f"build.py failed: {err}", pytrace=False)
+            yield shared
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _add_harness(out: Path) -> None:
     harness = out / "test-harness"
     if harness.exists():
         shutil.rmtree(harness)
     shutil.copytree(HARNESS, harness)
-    return out
+
+
+@pytest.fixture(scope="session")
+def site_dir(site_build, tmp_path_factory) -> Path:
+    """The built site. Under xdist the first worker that needs it builds it (or adds the
+    harness to SPECULATION_SITE) while the others wait on the lock; they then reuse it."""
+    given = os.environ.get("SPECULATION_SITE")
+    with _one_at_a_time(tmp_path_factory) as shared:
+        done, failed = shared / "site.done", shared / "site.failed"
+        if failed.exists():
+            pytest.fail(f"the site is not usable (another worker): {failed.read_text()}",
+                        pytrace=False)
+        if given:
+            out = Path(given).resolve()
+            if not (out / "build.json").exists():
+                pytest.fail(f"SPECULATION_SITE={given} holds no build.json", pytrace=False)
+        else:
+            if not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+                missing("node_modules/pyodide is missing (npm ci): cannot build the site")
+            out = shared / "site"
+        if done.exists():
+            return out
+        try:
+            if not given:
+                out.mkdir()
+                site_build.build(out)
+            _add_harness(out)
+        except site_build.BuildError as err:
+            failed.write_text(f"build.py failed: {err}")
+            pytest.fail(f"build.py failed: {err}", pytrace=False)
+        except BaseException as err:
+            failed.write_text(repr(err))
+            raise
+        done.write_text(str(out))
+        return out
 
 
 @pytest.fixture(scope="session")
@@ -138,37 +201,3 @@ def site_url(site_build, site_dir):
 @pytest.fixture(scope="session")
 def base_url(site_url):
     return site_url
-
-
-# ------------------------------------------------------------------ Playwright
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
-@pytest.fixture
-def console_log(request):
-    """Console messages and uncaught page errors of the test's `page`, as text lines."""
-    page = request.getfixturevalue("page")
-    lines = capture(page, [])
-    request.node._console_lines = lines
-    return lines
-
-
-@pytest.fixture(autouse=True)
-def _keep_console_on_failure(request):
-    """Write console.log beside pytest-playwright's screenshot when a browser test fails."""
-    folder = None
-    if "page" in request.fixturenames:
-        if "console_log" not in request.fixturenames:
-            request.getfixturevalue("console_log")
-        # resolved now: a fixture cannot be requested during teardown
-        folder = Path(request.getfixturevalue("output_path"))  # pytest-playwright's folder
-    yield
-    lines = getattr(request.node, "_console_lines", None)
-    report = getattr(request.node, "rep_call", None)
-    if folder is None or lines is None or report is None or not report.failed:
-        return
-    save_artifacts(folder, [], lines)  # the screenshot is pytest-playwright's own

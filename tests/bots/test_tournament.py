@@ -23,6 +23,7 @@ def ladder():
     return run_tournament(LADDER, deals=150, seed=7, jobs=2)
 
 
+@pytest.mark.slow
 def test_quick_ladder_each_level_beats_the_one_below(ladder):
     diffs = {(d.a, d.b): d for d in ladder.differences}
     for a in range(3):
@@ -32,9 +33,20 @@ def test_quick_ladder_each_level_beats_the_one_below(ladder):
     assert means[0] > means[3] and means[1] > means[3]
 
 
+@pytest.mark.slow
 def test_a_tournament_is_zero_sum(ladder):
     assert math.isclose(sum(b.chips.mean for b in ladder.bots), 0, abs_tol=1e-9)
     assert math.isclose(sum(b.luck_adjusted.mean for b in ladder.bots), 0, abs_tol=1e-9)
+
+
+def test_a_short_tournament_is_zero_sum():
+    """The quick tier's twin of the two tests above (the ladder's 150 deals take half a
+    minute): 12 deals of the same lineup in one process are zero-sum too."""
+    short = run_tournament(LADDER, deals=12, seed=7, jobs=1)
+    assert len(short.bots) == len(LADDER)
+    assert math.isclose(sum(b.chips.mean for b in short.bots), 0, abs_tol=1e-9)
+    assert math.isclose(sum(b.luck_adjusted.mean for b in short.bots), 0, abs_tol=1e-9)
+    assert any(b.chips.sd > 0 for b in short.bots), "chips should change hands"
 
 
 @pytest.mark.parametrize("lineup,seed", [(["casual/william"] * 4, 3), (["casual/mary"] * 3, 8),

@@ -33,17 +33,25 @@ def _public_key(g: Game) -> tuple:
             tuple(len(s) for s in g.stacks), len(g.dead), tuple(sorted(g.seen)))
 
 
-def test_every_deal_of_a_tiny_pack_matches_the_reported_odds():
-    """All 8!/1! orders of a two-rank pack, two players: at each decision the engine's odds are
-    the exact conditional frequency of each outcome given what everyone has seen."""
+def tiny_pack_deals(upcard: str | None = None) -> tuple[int, int]:
+    """Play out every order of a two-rank pack between two players (or only the orders with
+    the given upcard: a public card, so conditioning on it keeps the frequencies exact) and
+    check that at each decision the engine's odds are the exact conditional frequency of each
+    outcome given what everyone has seen. Return (deals played, public states checked)."""
     rules = Rules(pack_ranks=2, ante=1, starting_chips=10)
     cards = [card_str(c) for c in pack(2)]
     outcomes: dict[tuple, Counter] = defaultdict(Counter)
     reported: dict[tuple, tuple] = {}
     deals = 0
-    for order in itertools.permutations(cards, 7):
+    if upcard is None:
+        orders = itertools.permutations(cards, 7)
+    else:  # the upcard is the seventh card dealt (three rounds to two players, then the upcard)
+        orders = ((*stacks, upcard) for stacks in
+                  itertools.permutations([c for c in cards if c != upcard], 6))
+    for order in orders:
         g = Game(["A", "B"], rules, seed=0, decks=[list(order)])
         g.apply(Action(0, "deal"))
+        assert upcard is None or card_str(g.upcard) == upcard
         trail = []
         hand = g.hand_no
         while True:
@@ -59,7 +67,6 @@ def test_every_deal_of_a_tiny_pack_matches_the_reported_odds():
         for key in trail:
             outcomes[key][winner] += 1
         deals += 1
-    assert deals == 40320
     checked = 0
     for key, counts in outcomes.items():
         total = sum(counts.values())
@@ -68,6 +75,23 @@ def test_every_deal_of_a_tiny_pack_matches_the_reported_odds():
             assert Fraction(counts[seat], total) == seat_odds[seat], key
         assert Fraction(counts[None], total) == carry
         checked += 1
+    return deals, checked
+
+
+@pytest.mark.slow
+def test_every_deal_of_a_tiny_pack_matches_the_reported_odds():
+    """All 8!/1! orders of a two-rank pack, two players: at each decision the engine's odds are
+    the exact conditional frequency of each outcome given what everyone has seen."""
+    deals, checked = tiny_pack_deals()
+    assert deals == 40320
+    assert checked > 100
+
+
+def test_every_deal_of_a_tiny_pack_under_a_king_upcard_matches_the_reported_odds():
+    """The quick tier's twin of the test above: the 7!/1! orders that turn up the king of
+    hearts (an ace upcard would end the hand at once), an eighth of the deals."""
+    deals, checked = tiny_pack_deals("KH")
+    assert deals == 5040
     assert checked > 100
 
 
@@ -133,10 +157,10 @@ VARIANTS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_odds_equal_brute_force_at_checkpoints(name):
+def check_checkpoints(name: str, budget: int, wanted: int) -> None:
+    """The engine's odds equal brute force at ``wanted`` checkpoints of variant ``name`` where
+    at most ``budget`` fillings are left."""
     rules = VARIANTS[name]
-    budget, wanted = (20_000, 2) if rules.dead_hand else (3_000, 4)
     checked = 0
     for seed in range(60):
         for g in _checkpoints(rules, 2 if rules.dead_hand else 3, seed, budget):
@@ -149,6 +173,27 @@ def test_odds_equal_brute_force_at_checkpoints(name):
         if checked >= wanted:
             break
     assert checked >= wanted, f"too few checkpoints for {name}"
+
+
+# Those that take more than a few seconds; each keeps a twin with a smaller budget below (the
+# dead hand's checkpoints need a large budget: its quick check is the exhaustive
+# test_dead_hand_odds_with_the_holder_hiding_trumps_equal_brute_force).
+SLOW_VARIANTS = {"parlett", "dead_hand", "carry_over_no_trump", "holder_not_skipped"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_VARIANTS
+                                  else n for n in sorted(VARIANTS)])
+def test_odds_equal_brute_force_at_checkpoints(name):
+    rules = VARIANTS[name]
+    budget, wanted = (20_000, 2) if rules.dead_hand else (3_000, 4)
+    check_checkpoints(name, budget, wanted)
+
+
+@pytest.mark.parametrize("name", sorted(SLOW_VARIANTS - {"dead_hand"}))
+def test_odds_equal_brute_force_at_small_checkpoints(name):
+    """The quick tier's twin of the slow variants above: checkpoints with at most 300
+    fillings left."""
+    check_checkpoints(name, 300, 2)
 
 
 def test_dead_hand_odds_with_the_holder_hiding_trumps_equal_brute_force():
@@ -179,12 +224,13 @@ def test_dead_hand_odds_with_the_holder_hiding_trumps_equal_brute_force():
     assert h.hands[-1].winner == 0 and h.hands[-1].card == "AH"
 
 
-def test_deal_through_checkpoint_in_a_later_hand_remembers_earlier_cards():
-    """Britannica's dealt-through pack: in hand 2 the cards seen in hand 1 cannot come again,
-    and the odds account for that."""
+def check_later_hand_of_a_dealt_through_pack(budget: int) -> bool:
+    """In hand 2 of Britannica's dealt-through pack the cards seen in hand 1 cannot come
+    again, and the odds account for that: checked at the first such checkpoint with at most
+    ``budget`` fillings. False if none was found."""
     rules = VARIANTS["deal_through"]
     for seed in range(200):
-        for g in _checkpoints(rules, 2, seed, budget=6_000):
+        for g in _checkpoints(rules, 2, seed, budget=budget):
             on_table = {g.upcard, *(c for r in g.revealed for c in r)}
             if g.hand_no >= 2 and len(g.seen) > len(on_table):
                 # cards from an earlier hand are remembered: fewer unseen than a fresh pack
@@ -192,8 +238,21 @@ def test_deal_through_checkpoint_in_a_later_hand_remembers_earlier_cards():
                 exact, _ = brute_force(g)
                 odds = g.odds()
                 assert all(odds.seat[s] == exact.get(s, 0) for s in g.seats)
-                return
-    pytest.fail("no checkpoint found in a later hand of a dealt-through pack")
+                return True
+    return False
+
+
+@pytest.mark.slow
+def test_deal_through_checkpoint_in_a_later_hand_remembers_earlier_cards():
+    """Britannica's dealt-through pack: in hand 2 the cards seen in hand 1 cannot come again,
+    and the odds account for that."""
+    if not check_later_hand_of_a_dealt_through_pack(6_000):
+        pytest.fail("no checkpoint found in a later hand of a dealt-through pack")
+
+
+def test_deal_through_small_checkpoint_in_a_later_hand_remembers_earlier_cards():
+    """The quick tier's twin of the test above: a checkpoint with at most 300 fillings."""
+    assert check_later_hand_of_a_dealt_through_pack(300), "no checkpoint in a later hand"
 
 
 def test_starting_value_of_king_and_ten_upcards():

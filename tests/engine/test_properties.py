@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from speculation import records
@@ -65,26 +65,46 @@ def advance(game: Game, rng: random.Random, steps: int) -> None:
 # ----------------------------------------------------------------------- the long run
 
 
-@pytest.mark.slow
-def test_ten_thousand_random_hands() -> None:
-    """Chips conserved, every card in exactly one place, every hand within
-    ``hand_action_bound`` (checked inside ``strategies.play`` after every action)."""
-    rng = random.Random(20260101)
+def random_hands(required: int, seed: int) -> PlayStats:
+    """Random matches of random configurations until ``required`` hands are complete; chips,
+    cards and the action bound are checked inside ``strategies.play`` after every action."""
+    rng = random.Random(seed)
     stats = PlayStats()
-    while stats.hands < HANDS_REQUIRED:
+    while stats.hands < required:
         cfg = random_config(rng)
         stats.presets[cfg.preset] += 1
         stats.players[cfg.players] += 1
         play(cfg.new_game(), rng, rng.choice((1, 3, 8, 25)), stats)
-    assert stats.hands >= HANDS_REQUIRED
+    return stats
+
+
+def assert_everything_reached(stats: PlayStats) -> None:
+    """Random play reached every preset, every player count, every way a hand can end and
+    every kind of action."""
     assert set(stats.presets) == set(PRESETS)
     assert set(stats.players) == set(range(2, 9))
-    # random play reaches every way a hand can end and every kind of action
     assert set(stats.reasons) == {"ace_upcard", "ace_revealed", "last_card", "pool",
                                   "dead_hand", "no_trump"}, stats.reasons
     assert set(stats.kinds) == {"deal", "reveal", "keep", "sell_firm", "sell_negotiate",
                                 "sell_auction", "accept", "decline", "counter", "bid", "pass",
                                 "offer"}, stats.kinds
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands() -> None:
+    """Chips conserved, every card in exactly one place, every hand within
+    ``hand_action_bound`` (checked inside ``strategies.play`` after every action)."""
+    stats = random_hands(HANDS_REQUIRED, 20260101)
+    assert stats.hands >= HANDS_REQUIRED
+    assert_everything_reached(stats)
+
+
+def test_a_thousand_random_hands() -> None:
+    """The quick tier's twin of the test above: a tenth of the hands, the same checks and the
+    same coverage (every preset, player count, ending and kind of action)."""
+    stats = random_hands(HANDS_REQUIRED // 10, 20260101)
+    assert stats.hands >= HANDS_REQUIRED // 10
+    assert_everything_reached(stats)
 
 
 def test_stretched_hands_stay_within_the_bound() -> None:
@@ -120,11 +140,12 @@ def test_random_matches_keep_invariants(cfg: Config, play_seed: int, hands: int)
         assert e.value.code == "match_over"
 
 
-def test_busted_players_keep_their_chips() -> None:
-    """A busted player leaves with whatever it still has: nothing leaves the table."""
-    rng = random.Random(7)
+def busts_in_random_matches(matches: int, seed: int) -> int:
+    """Play ``matches`` random matches (up to 30 hands each); check that a busted player
+    leaves with whatever it still has and that nothing leaves the table; count the busts."""
+    rng = random.Random(seed)
     busts = 0
-    for _ in range(300):
+    for _ in range(matches):
         cfg = random_config(rng)
         game = cfg.new_game()
         chips = total_chips(game)
@@ -138,7 +159,18 @@ def test_busted_players_keep_their_chips() -> None:
         for s in game.seats:
             if game.busted[s]:
                 assert game.to_act != s
-    assert busts > 20
+    return busts
+
+
+@pytest.mark.slow
+def test_busted_players_keep_their_chips() -> None:
+    """A busted player leaves with whatever it still has: nothing leaves the table."""
+    assert busts_in_random_matches(300, 7) > 20
+
+
+def test_a_few_busted_players_keep_their_chips() -> None:
+    """The quick tier's twin of the test above: a sixth of the matches."""
+    assert busts_in_random_matches(50, 7) > 20
 
 
 def test_random_rule_combinations_are_valid_or_refused_by_name() -> None:
@@ -183,10 +215,10 @@ def copy_of(game: Game) -> Game:
     return dup
 
 
-@given(cfg=configs(max_players=5), play_seed=st.integers(0, 2**32 - 1))
-def test_every_listed_template_has_instances_that_apply(cfg: Config, play_seed: int) -> None:
+def check_templates(cfg: Config, play_seed: int) -> None:
     """``Template.example()`` and random instances within the bounds are admitted, legal and
-    apply without error; the copies come from the game's own record."""
+    apply without error, at each of up to 60 steps of random play; the copies come from the
+    game's own record."""
     rng = random.Random(play_seed)
     game = cfg.new_game()
     checked = 0
@@ -209,6 +241,22 @@ def test_every_listed_template_has_instances_that_apply(cfg: Config, play_seed: 
                 checked += 1
         game.apply(random_action(game, rng))
     assert checked > 0
+
+
+@pytest.mark.slow
+@given(cfg=configs(max_players=5), play_seed=st.integers(0, 2**32 - 1))
+def test_every_listed_template_has_instances_that_apply(cfg: Config, play_seed: int) -> None:
+    """``Template.example()`` and random instances within the bounds are admitted, legal and
+    apply without error; the copies come from the game's own record."""
+    check_templates(cfg, play_seed)
+
+
+@settings(max_examples=5)
+@given(cfg=configs(max_players=5), play_seed=st.integers(0, 2**32 - 1))
+def test_some_listed_templates_have_instances_that_apply(cfg: Config, play_seed: int) -> None:
+    """The quick tier's twin of the test above: five random matches instead of the profile's
+    40 (100 in CI)."""
+    check_templates(cfg, play_seed)
 
 
 # ----------------------------------------------------------------------- rejected actions
