@@ -15,7 +15,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, assert_no_axe_violations, buy_order, press, priced, settle, state
 from test_ui_play import scenario_url
 

@@ -16,10 +16,13 @@ from urllib.parse import urlsplit
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Frame, Page, Route, expect
-
 from support import wait_until
-from test_offline import Server, first_page, wait_controlled  # noqa: F401  (sw_browser below)
-from test_offline import sw_browser  # noqa: F401  (a fixture)
+from test_offline import (  # noqa: F401  (sw_browser below)
+    Server,
+    first_page,
+    sw_browser,
+    wait_controlled,
+)
 
 pytestmark = pytest.mark.browser
 

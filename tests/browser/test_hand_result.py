@@ -10,7 +10,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import assert_no_axe_violations
 from test_announce import play_the_sale
 

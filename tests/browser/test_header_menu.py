@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, assert_no_axe_violations, open_match, settle
 
 pytestmark = pytest.mark.browser

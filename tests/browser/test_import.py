@@ -4,14 +4,12 @@ error and changes nothing (the save, the saved list and the table stay as they w
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from saves import MATCHES_KEY, answer_replace, goto_link, saved_list, stored
 from support import BOOT_S, one_move, settle, state
 from test_no_loss import play_a_match

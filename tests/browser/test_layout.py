@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, log_text, open_match, press, priced, scenario_url, set_settings, settle, state
 
 pytestmark = pytest.mark.browser

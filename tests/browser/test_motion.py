@@ -15,7 +15,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page
-
 from support import BOOT_S, scenario_url, settle, state
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from saves import MATCH, SAVE_KEY, answer_replace, goto_link, saved_list, stored
 from support import BOOT_S, continue_match, one_move, scenario_url, set_pace, settle, state, wait_ready
 

@@ -18,11 +18,21 @@ import zlib
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 import support
-from support import (Server, cache_names, csp_violations, first_page, one_move, page_build, set_pace,
-                     site_hash, sw_version, wait_controlled, wait_ready)
+from playwright.sync_api import Page, expect
+from support import (
+    Server,
+    cache_names,
+    csp_violations,
+    first_page,
+    one_move,
+    page_build,
+    set_pace,
+    site_hash,
+    sw_version,
+    wait_controlled,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,20 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
-from support import (BOOT_S, READY, WATCH_CSP, assert_no_axe_violations, capture, continue_match,
-                     errors_in, open_match, set_pace, settle, state, wait_until)
+from support import (
+    BOOT_S,
+    READY,
+    WATCH_CSP,
+    assert_no_axe_violations,
+    capture,
+    continue_match,
+    errors_in,
+    open_match,
+    set_pace,
+    settle,
+    state,
+    wait_until,
+)
 
 from speculation.bridge import Session
 from speculation.cards import card_str

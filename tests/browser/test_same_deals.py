@@ -9,7 +9,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from saves import stored
 from support import one_move, open_match, set_settings, settle, state
 

@@ -18,9 +18,22 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from support import (Server, build_v2, cache_names, continue_match, first_page, one_move, page_build, point,
-                     set_pace, site_hash, table, wait_controlled, wait_for_prompt, wait_ready)
+from support import (
+    Server,
+    build_v2,
+    cache_names,
+    continue_match,
+    first_page,
+    one_move,
+    page_build,
+    point,
+    set_pace,
+    site_hash,
+    table,
+    wait_controlled,
+    wait_for_prompt,
+    wait_ready,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("background_snapshot")]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, settle
 
 pytestmark = pytest.mark.browser

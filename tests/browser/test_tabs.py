@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from saves import MATCH, stored
 from support import BOOT_S, one_move, set_pace, settle, state, table, wait_ready
 

@@ -10,9 +10,17 @@ import re
 
 import pytest
 from playwright.sync_api import Page, Route, expect
-
-from support import (BOOT_S, assert_no_axe_violations, play_on, press, scenario_url,
-                     set_settings, settle, state, take_screen)
+from support import (
+    BOOT_S,
+    assert_no_axe_violations,
+    play_on,
+    press,
+    scenario_url,
+    set_settings,
+    settle,
+    state,
+    take_screen,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from support import BOOT_S, buy_order, log_text, scenario_url, set_settings, settle, state
 
 pytestmark = pytest.mark.browser

@@ -18,9 +18,21 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from support import (BOOT_S, buy_order, chips_of, log_text, open_match, play_on, press, priced, scenario_url,
-                     set_settings, settle, state, take_screen)
+from support import (
+    BOOT_S,
+    buy_order,
+    chips_of,
+    log_text,
+    open_match,
+    play_on,
+    press,
+    priced,
+    scenario_url,
+    set_settings,
+    settle,
+    state,
+    take_screen,
+)
 
 pytestmark = pytest.mark.browser
 

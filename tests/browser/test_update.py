@@ -12,10 +12,25 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from support import (V2_LINE, Server, build_v2, cache_names, continue_match, first_page, one_move, page_build,
-                     point, set_pace, settle, site_hash, sw_version, table, wait_controlled, wait_for_prompt,
-                     wait_ready)
+from support import (
+    V2_LINE,
+    Server,
+    build_v2,
+    cache_names,
+    continue_match,
+    first_page,
+    one_move,
+    page_build,
+    point,
+    set_pace,
+    settle,
+    site_hash,
+    sw_version,
+    table,
+    wait_controlled,
+    wait_for_prompt,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 
