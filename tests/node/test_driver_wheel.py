@@ -5,28 +5,19 @@ tested without Chromium)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
+from node_report import run_report
+
 pytestmark = pytest.mark.node
-
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = Path(__file__).with_name("driver-wheel.mjs")
-
 
 @pytest.fixture(scope="module")
 def played(site_dir):
-    proc = subprocess.run(
-        ["node", str(SCRIPT), str(site_dir)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
-    )
-    assert proc.stdout.strip(), f"no output (rc={proc.returncode}): {proc.stderr[-2000:]}"
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert proc.returncode == 0, report["errors"] or proc.stderr[-2000:]
-    return report
+    return run_report("driver-wheel.mjs", site_dir, failure_key="errors")
 
 
 def test_the_driver_plays_a_whole_match_to_its_end(played):

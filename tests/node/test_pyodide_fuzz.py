@@ -6,7 +6,6 @@ as from CPython, with no crash and no change to the match. Before the JSON limit
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,11 +15,11 @@ from speculation.bridge import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 import fuzz_corpus
+from node_report import run_report
 
 pytestmark = pytest.mark.node
 
 ROOT = Path(__file__).resolve().parents[2]
-FUZZ = Path(__file__).with_name("fuzz.mjs")
 
 
 @pytest.fixture(scope="module")
@@ -38,11 +37,7 @@ def cpython(sample) -> dict:
 
 @pytest.fixture(scope="module")
 def pyodide(site_dir, sample) -> dict:
-    proc = subprocess.run(["node", str(FUZZ), str(site_dir), str(sample[0])], cwd=ROOT,
-                          capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
-    assert proc.stdout.strip(), f"no output (rc={proc.returncode}): {proc.stderr[-2000:]}"
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert proc.returncode == 0, report.get("fatal") or proc.stderr[-2000:]
+    report = run_report("fuzz.mjs", site_dir, sample[0], timeout=900)
     print("\nPyodide", report["pyodide"], "Python", report["python"])
     for kind, t in report["tally"].items():
         print(f"  {kind:16} tried {t['tried']:4}  refused {t['refused']:4}  crashes "

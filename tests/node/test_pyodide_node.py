@@ -3,27 +3,22 @@
 from __future__ import annotations
 
 import json
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
+from node_report import run_report
+
 pytestmark = pytest.mark.node
 
 ROOT = Path(__file__).resolve().parents[2]
-SMOKE = Path(__file__).with_name("smoke.mjs")
 
 
 @pytest.fixture(scope="module")
 def smoke(site_dir):
-    proc = subprocess.run(
-        ["node", str(SMOKE), str(site_dir)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
-    )
-    assert proc.stdout.strip(), f"no output (rc={proc.returncode}): {proc.stderr[-2000:]}"
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert proc.returncode == 0, report.get("fatal") or proc.stderr[-2000:]
-    return report
+    return run_report("smoke.mjs", site_dir)
 
 
 def test_runtime_is_the_pinned_pyodide(smoke):
