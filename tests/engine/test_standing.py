@@ -11,9 +11,11 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -340,3 +342,13 @@ def test_random_play_meets_every_kind_of_standing_answer_each_legal() -> None:
                 kinds.add(a.action.kind)
             game.apply(random_action(game, rng))
     assert kinds == {"deal", "reveal", "pass", "offer", "decline", "accept"}
+
+
+def test_the_pages_settings_name_the_engines_rules() -> None:
+    """web/js/standing.js's OFFER_RULES (the settings' choices) and protocol.js's OfferRule list
+    exactly the engine's rules."""
+    root = Path(__file__).resolve().parent.parent.parent / "web" / "js"
+    settings = re.findall(r'^\s*\["(\w+)", "', (root / "standing.js").read_text(encoding="utf-8"), re.M)
+    union = re.search(r'@typedef \{([^}]*)\} OfferRule', (root / "protocol.js").read_text(encoding="utf-8"))
+    assert union is not None
+    assert sorted(settings) == sorted(re.findall(r'"(\w+)"', union.group(1))) == sorted(OfferRule)
