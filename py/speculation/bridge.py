@@ -35,6 +35,7 @@ from .observation import observe
 from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
 from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
+from .standing import BuyOrder, StandingPrefs, standing_answer
 
 MAX_REQUEST = jsonguard.LIMITS.max_chars
 MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly, so links and saves agree
@@ -180,6 +181,21 @@ class Session:
             out["events"] = [e.to_dict() for e in game.log[start:]]
             out["view"] = self._view_of(viewer)
         return out
+
+    def op_standing(self, req: dict[str, Any]) -> dict[str, Any]:
+        """What the player's standing answer to ``seat``'s decision would be
+        (``standing.standing_answer``), or None: ask the player. It changes nothing; the page
+        sends the answer's action through ``act``, so the engine records it like a click."""
+        game = self._need_game()
+        seat = _seat_number(req.get("seat"), game)
+        prefs = StandingPrefs.from_dict(req.get("prefs", {}))
+        raw = req.get("order")
+        order = None if raw is None else BuyOrder.from_dict(raw, len(game.names))
+        if game.is_over:
+            raise BridgeError(ErrorCode.MATCH_OVER, "the match is over: no decision to answer")
+        game.check_turn(seat)
+        answer = standing_answer(game, seat, prefs, order)
+        return {"answer": None if answer is None else answer.to_dict()}
 
     def op_log(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()

@@ -14,6 +14,7 @@ The page only shows these strings; it never composes a rule sentence itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from .cards import Card, card_name, suit_of
 
@@ -100,3 +101,56 @@ def match_sentence(leaders: Sequence[str], top: int, reason: str) -> str:
     """
     return (f"The match is over ({MATCH_REASONS[reason]}). Most chips: {and_list(leaders)} "
             f"with {chips(top)}.")
+
+
+def fair_chips(fair: Fraction) -> str:
+    """A fair value in chips for a sentence: a whole number as ``chips`` words it, any other
+    value "about" it to one decimal (as the coach words it).
+
+    >>> fair_chips(Fraction(3)), fair_chips(Fraction(19, 10)), fair_chips(Fraction(199, 100))
+    ('3 chips', 'about 1.9 chips', 'about 2 chips')
+    """
+    if fair.denominator == 1:
+        return chips(int(fair))
+    tenths = round(fair * 10)
+    return f"about {chips(tenths // 10)}" if tenths % 10 == 0 else f"about {tenths / 10:.1f} chips"
+
+
+def order_sentence(price: int, owner: str) -> str:
+    """A standing buy order sent at a market window.
+
+    >>> order_sentence(5, "Henry")
+    "Your buy order: you offer 5 chips for one of Henry's face-down cards."
+    """
+    return f"Your buy order: you offer {chips(price)} for one of {owner}'s face-down cards."
+
+
+def order_dropped_sentence(owner: str) -> str:
+    """A standing buy order that names an owner with no face-down card the buyer may buy.
+
+    >>> order_dropped_sentence("Mary")
+    'Mary has no face-down card you may buy: your buy order is dropped.'
+    """
+    return f"{owner} has no face-down card you may buy: your buy order is dropped."
+
+
+def offer_answer_sentence(verb: str, buyer: str, price: int | None = None,
+                          fair: Fraction | None = None) -> str:
+    """A standing answer to an offer for the player's face-down card: ``verb`` is "refused" or
+    "accepted"; without a ``price`` the offer is not described (a rule that refuses them all);
+    an offer refused at exactly the fair value says so.
+
+    >>> offer_answer_sentence("refused", "Mary")
+    "Your standing answer refused Mary's offer for your face-down card."
+    >>> offer_answer_sentence("refused", "Mary", 1, Fraction(3))
+    "Your standing answer refused Mary's offer of 1 chip for your face-down card (fair value 3 chips)."
+    >>> offer_answer_sentence("accepted", "Mary", 2, Fraction(19, 10))[-44:]
+    'face-down card (fair value about 1.9 chips).'
+    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3))
+    "Your standing answer refused Mary's offer of 3 chips for your face-down card (its fair value)."
+    """
+    start = f"Your standing answer {verb} {buyer}'s offer"
+    if price is None or fair is None:
+        return f"{start} for your face-down card."
+    worth = "its fair value" if verb == "refused" and price == fair else f"fair value {fair_chips(fair)}"
+    return f"{start} of {chips(price)} for your face-down card ({worth})."

@@ -55,3 +55,14 @@ def test_the_golden_files_cover_the_stages_roles_and_errors() -> None:
             ("dealer", None)} <= decisions
     assert codes <= set(ErrorCode) and {"not_your_turn", "invisible_name",
                                         "unexpected_price"} <= codes
+
+
+def test_the_golden_files_hold_standing_answers_given_and_not() -> None:
+    """The ``standing`` op's answer in both forms (an action with its note, and null: ask the
+    player), so protocol.js's types for it are checked against the engine."""
+    answers = [ex["response"]["answer"] for path in GOLDEN.glob("*.json")
+               for ex in json.loads(path.read_text(encoding="utf-8"))["exchanges"]
+               if ex["request"]["op"] == "standing" and ex["response"] and ex["response"]["ok"]]
+    assert None in answers
+    assert any(a and a["note"] and a["used_order"] for a in answers)
+    assert any(a and a["note"] and not a["used_order"] for a in answers)

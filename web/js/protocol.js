@@ -499,13 +499,29 @@
  * @typedef {{op: "summary"}} SummaryRequest
  * @typedef {{op: "log", since?: number}} LogRequest
  * @typedef {{op: "review", seat: Seat, hand?: number | null}} ReviewRequest
+ * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null}} StandingRequest
+ */
+
+/**
+ * The player's rule for offers made for their face-down cards (speculation.standing.OfferRule).
+ * @typedef {"ask" | "refuse_below_fair" | "accept_fair" | "refuse_all"} OfferRule
+ */
+/**
+ * The player's standing answers, as the engine reads them (defaults: true, "refuse_below_fair").
+ * @typedef {{auto_reveal?: boolean, offers?: OfferRule}} StandingPrefs
+ */
+/** A standing order to buy one face-down card of `owner`, offering `price` (1 or more). @typedef {{owner: Seat, price: number}} StandingOrder */
+/**
+ * The engine's standing answer: the action to send through `act`, the sentence to show (null
+ * for the routine deal, reveal and market pass), whether the buy order was used up.
+ * @typedef {{action: Action, note: string | null, used_order: boolean}} StandingAnswerValue
  */
 
 /**
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest | ReviewRequest} Request
+ *   | LogRequest | ReviewRequest | StandingRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -571,6 +587,7 @@
  * @typedef {{summary: Record<string, unknown>}} SummaryAnswer
  * @typedef {{entries: LogEntry[], next: number}} LogAnswer
  * @typedef {{review: Review}} ReviewAnswer (docs/protocol.md, "Reviews")
+ * @typedef {{answer: StandingAnswerValue | null}} StandingAnswer
  */
 
 /**
@@ -590,6 +607,7 @@
  * @property {SummaryAnswer} summary
  * @property {LogAnswer} log
  * @property {ReviewAnswer} review
+ * @property {StandingAnswer} standing
  */
 
 /**

@@ -42,7 +42,7 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
     // player's settings, so that its notes meet the same hand for everyone.
     standing: (/** @type {View} */ view) => {
       const s = settings.current();
-      return standingAnswer(view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
+      return standingAnswer(table, view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
         view.seat == null ? undefined : buy.orders.get(view.seat));
     },
     /** @param {StandingAnswer} answer @param {View} view */
