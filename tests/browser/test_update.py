@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from support import (
+    MOVES,
     V2_LINE,
     Server,
     build_v2,
@@ -107,7 +108,8 @@ def test_update_is_offered_declined_then_accepted(sw_browser, site_build, two_bu
         expect(page.locator("#update-prompt")).to_have_count(0)
         settle(page, 0, 60)
         continue_match(page)  # the saved match comes back with "Continue the match"
-        expect(page.locator("#controls").get_by_role("button").first).to_be_visible(timeout=30000)
+        # the player's next step is there: a decision's controls, or the hand's "Next hand"
+        expect(page.locator("#controls, #hand-result").get_by_role("button", name=MOVES).first).to_be_visible(timeout=30000)
         assert table(page) == before
         expect(page.locator("#log")).to_contain_text("The match was resumed")
         # only this site's old cache went; the other sites' caches on the origin stay
