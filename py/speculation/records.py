@@ -151,7 +151,8 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     stored state, so a corrupted or edited save is refused (code ``corrupt_snapshot``) instead
     of half-loaded. A version-1 save (written before the integrity check) is replayed and
     goes through the same check, computed from its replay (see ``_check_legacy``). Text
-    beyond the JSON limits is ``too_large``/``too_complex`` (see ``speculation.jsonguard``), refused before parsing."""
+    beyond the JSON limits is ``too_large``/``too_complex`` (see ``speculation.jsonguard``),
+    refused before parsing."""
     if not isinstance(text, str):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "a snapshot must be a string")
     try:
