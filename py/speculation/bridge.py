@@ -387,7 +387,7 @@ class UnknownBotError(BridgeError):
         self.player, self.bot, self.nearest = player, bot, nearest_bot(bot)
         super().__init__(ErrorCode.BAD_SETTINGS, f"player {player}: unknown bot {bot[:40]!r} (the "
                          f"nearest is {self.nearest!r}; 'hello' lists them all)",
-                         player=player, nearest_bot=self.nearest)
+                         player=player, bot=bot[:40], nearest_bot=self.nearest)
 
 
 def _flag(req: dict[str, Any], name: str) -> bool:

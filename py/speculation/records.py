@@ -150,8 +150,9 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     """Load a snapshot: check its integrity, replay its record and check the result equals its
     stored state, so a corrupted or edited save is refused (code ``corrupt_snapshot``) instead
     of half-loaded. A version-1 save (written before the integrity check) is replayed and
-    compared the same way, without a check to verify. Text beyond the JSON limits is
-    ``too_large``/``too_complex`` (see ``speculation.jsonguard``), refused before parsing."""
+    goes through the same check, computed from its replay (see ``_check_legacy``). Text
+    beyond the JSON limits is ``too_large``/``too_complex`` (see ``speculation.jsonguard``),
+    refused before parsing."""
     if not isinstance(text, str):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "a snapshot must be a string")
     try:
@@ -173,9 +174,9 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: a version 1 "
                           "save has only its format, version, record and state")
     record, state = data.get("record"), data.get("state")
-    # Version 1 (the released site's saves, before the integrity check) has no check to
-    # verify: it is replayed and compared with its state as version 1 always was, and the
-    # next save writes it as version 2.
+    # Version 1 (the released site's saves, before the integrity check) stores no check: it
+    # is replayed, then checked against the check of what its replay produces
+    # (_check_legacy), and the next save writes it as version 2.
     if version == SNAPSHOT_VERSION and (not isinstance(data.get("check"), str)
                                         or data["check"] != integrity_check(record, state)):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
@@ -189,7 +190,30 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
                           "its own history")
     assert isinstance(record, dict)  # game_from_record refuses anything else
     seats = record.get("seats")
-    return game, seats if isinstance(seats, list) else None
+    seats = seats if isinstance(seats, list) else None
+    if version == LEGACY_SNAPSHOT_VERSION:
+        _check_legacy(game, record, state, seats)
+    return game, seats
+
+
+def _check_legacy(game: Game, record: dict[str, Any], state: Any,
+                  seats: list[Any] | None) -> None:
+    """A version-1 save goes through the same integrity check as version 2, with the check
+    computed from what its replay produces instead of read from the save: the record the
+    engine writes for that game (its seats kept) and the state it reaches. So a value of
+    another type (``108.0`` for ``108``, ``0`` for ``false``), an added field or a renamed seat
+    is refused as in version 2; only which bot plays a bot seat is not pinned by the replay.
+    """
+    named = [s.get("name") if isinstance(s, dict) and s.get("kind") in ("human", "bot") else None
+             for s in seats or []]
+    if seats is not None and named != list(game.names):
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
+                          "seats do not match its players")
+    meta = record.get("meta")
+    again = record_of(game, seats, meta if isinstance(meta, dict) else None)
+    if integrity_check(record, state) != integrity_check(again, game.state_dict()):
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
+                          "integrity check does not match")
 
 
 def public_summary(game: Game) -> dict[str, Any]:

@@ -636,6 +636,8 @@ def test_replay_of_a_record_with_a_missing_bot_can_take_the_nearest() -> None:
     target = session_mid_match(seed=2, steps=6, players=2)
     resp = expect_refused(target, {"op": "replay", "record": record}, "bad_settings")
     assert resp["error"]["nearest_bot"] == "expert/henry"
+    # the page names the missing bot in its question (issue 25): the refusal carries its id
+    assert resp["error"]["bot"] == "master/henry" and resp["error"]["player"] == 1
     resp = request(target, {"op": "replay", "record": record, "replace_unknown_bots": True})
     assert resp["ok"] and resp["replaced_bots"] == [{"seat": 1, "bot": "master/henry",
                                                      "with": "expert/henry"}]

@@ -274,6 +274,33 @@ def test_a_damaged_version_1_save_is_still_refused(edit):
     assert e.value.code == "corrupt_snapshot"
 
 
+@pytest.mark.parametrize("edit", ["chips_float", "busted_int", "seat_name", "record_field"])
+def test_an_edited_version_1_save_is_refused_like_a_version_2_one(edit):
+    """Issue 25: edits the replay alone let through (a value of another type in the state, a
+    renamed seat, an added field) are refused in a version-1 save with the code a version-2
+    save gets for them, because version 1 goes through the same integrity check."""
+    def edited(data: dict) -> dict:
+        if edit == "chips_float":
+            data["state"]["chips"][0] = float(data["state"]["chips"][0])
+        elif edit == "busted_int":
+            data["state"]["busted"] = [0 for _ in data["state"]["busted"]]
+        elif edit == "seat_name":
+            data["record"]["seats"][1]["name"] = "Edmund"
+        else:
+            data["record"]["note"] = "x"
+        return data
+
+    v1 = json.loads(v1_snapshot())
+    game, seats = restore(v1_snapshot())
+    v2 = json.loads(snapshot(game, seats))
+    codes = []
+    for data in (edited(v2), edited(v1)):
+        with pytest.raises(RecordError) as e:
+            restore(json.dumps(data))
+        codes.append(e.value.code)
+    assert codes == ["corrupt_snapshot", "corrupt_snapshot"]
+
+
 @pytest.mark.parametrize("version", [1.0, True, "1", 2, None])
 def test_record_versions_are_checked_type_exactly(version):
     record = doc_examples()[0][0]

@@ -106,3 +106,16 @@ test("a view the felt cannot draw is not stored, and storage that throws is surv
   assert.equal(readLastView(refusing), null);
   clearLastView(refusing);
 });
+
+test("storage blocked (reading localStorage throws a SecurityError): no throw, nothing stored (issue 25)", () => {
+  const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+  Object.defineProperty(globalThis, "localStorage", { configurable: true,
+    get() { throw new Error("The operation is insecure."); } });
+  try {
+    assert.equal(storeLastView(engineView(), 0), false);
+    assert.equal(readLastView(), null);
+    clearLastView();
+  } finally {
+    if (had) Object.defineProperty(globalThis, "localStorage", had); else delete globalThis.localStorage;
+  }
+});

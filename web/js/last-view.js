@@ -143,13 +143,22 @@ function holderOf(holder, seats) {
 }
 
 /**
+ * The page's localStorage, or null where reading it throws (storage blocked, as in some
+ * private windows) or there is none.
+ * @returns {Storage|null}
+ */
+function pageStorage() {
+  try { return globalThis.localStorage ?? null; } catch { return null; }
+}
+
+/**
  * Keep the felt's part of `view` (as drawn for `holder`) for the next visit.
  * @param {unknown} view the view the engine sent
  * @param {number|null} holder the seat the table was drawn for
  * @param {Storage|null} [storage]
  * @returns {boolean} whether it was stored
  */
-export function storeLastView(view, holder, storage = globalThis.localStorage ?? null) {
+export function storeLastView(view, holder, storage = pageStorage()) {
   try {
     const felt = feltOf(view);
     storage?.setItem(LAST_VIEW_KEY, JSON.stringify({ v: 1, holder: holderOf(holder, felt.seats.length), view: felt }));
@@ -164,7 +173,7 @@ export function storeLastView(view, holder, storage = globalThis.localStorage ??
  * @param {Storage|null} [storage]
  * @returns {LastView|null}
  */
-export function readLastView(storage = globalThis.localStorage ?? null) {
+export function readLastView(storage = pageStorage()) {
   try {
     const raw = storage?.getItem(LAST_VIEW_KEY);
     if (raw == null || raw.length > 100000) return null;
@@ -178,6 +187,6 @@ export function readLastView(storage = globalThis.localStorage ?? null) {
 }
 
 /** Forget the stored table. */
-export function clearLastView(storage = globalThis.localStorage ?? null) {
+export function clearLastView(storage = pageStorage()) {
   try { storage?.removeItem(LAST_VIEW_KEY); } catch { /* ignore */ }
 }

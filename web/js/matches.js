@@ -31,7 +31,13 @@ export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 export function listMatches() {
   try {
     const list = JSON.parse(localStorage.getItem(MATCHES_KEY) ?? "[]");
-    return Array.isArray(list) ? list.filter((m) => m && typeof m.raw === "string" && typeof m.key === "string") : [];
+    if (!Array.isArray(list)) return [];
+    // An entry of the wrong shape is dropped, or repaired where a field is only descriptive.
+    return list.filter((m) => m && typeof m.raw === "string" && typeof m.key === "string").map((m) => ({
+      ...m, match: typeof m.match === "string" ? m.match : null, title: typeof m.title === "string" ? m.title : "",
+      saved: typeof m.saved === "string" ? m.saved : "", gen: Number.isFinite(m.gen) ? m.gen : 0,
+      ...(m.broken === undefined || typeof m.broken === "string" ? {} : { broken: "This saved match is damaged." }),
+    }));
   } catch {
     return [];
   }

@@ -28,12 +28,53 @@ const MAX_MATCHES = 500;
  * @property {{text: string, gain: number} | null} worst
  */
 
-/** @returns {{v: 1, matches: MatchStat[]}} */
+/** @param {unknown} x @returns {x is number} */
+const isNumber = (x) => typeof x === "number" && Number.isFinite(x);
+
+/**
+ * A stored trade as the dialog reads it, or null when it is missing or of the wrong shape.
+ * @param {unknown} t
+ * @returns {{text: string, gain: number} | null}
+ */
+function cleanTrade(t) {
+  if (!t || typeof t !== "object") return null;
+  const { text, gain } = /** @type {{text?: unknown, gain?: unknown}} */ (t);
+  return typeof text === "string" && isNumber(gain) ? { text, gain } : null;
+}
+
+/**
+ * A stored match repaired to the shape the dialog reads, or null (dropped) when it is not an
+ * object or its figures (chips, score) are not numbers: a hand-edited or damaged store is
+ * ignored where it is wrong, never thrown (issue 25).
+ * @param {unknown} m
+ * @returns {MatchStat | null}
+ */
+export function cleanMatch(m) {
+  if (!m || typeof m !== "object" || Array.isArray(m)) return null;
+  const x = /** @type {Record<string, unknown>} */ (m);
+  if (!isNumber(x.chips) || !isNumber(x.score)) return null;
+  const players = Array.isArray(x.players) ? x.players.filter((p) => typeof p === "string") : [];
+  return {
+    id: typeof x.id === "string" ? x.id : "", date: typeof x.date === "string" ? x.date : "",
+    name: typeof x.name === "string" ? x.name : "", players, won: x.won === true,
+    chips: x.chips, score: x.score, trades: isNumber(x.trades) ? x.trades : 0,
+    best: cleanTrade(x.best), worst: cleanTrade(x.worst),
+  };
+}
+
+/**
+ * The stored statistics; matches of the wrong shape are dropped (see cleanMatch), and a store
+ * that cannot be read or parsed, or is not an object with a list of matches, reads as empty.
+ * @returns {{v: 1, matches: MatchStat[]}}
+ */
 export function readStats() {
   try {
     const s = JSON.parse(localStorage.getItem(STATS_KEY) ?? "null");
-    if (s && Array.isArray(s.matches)) return { v: 1, matches: s.matches };
-  } catch { /* unreadable: start again */ }
+    if (s && Array.isArray(s.matches)) {
+      const matches = /** @type {unknown[]} */ (s.matches).map(cleanMatch);
+      return { v: 1, matches: matches.filter((m) => m !== null) };
+    }
+  } catch { /* unreadable or blocked: start again */ }
   return { v: 1, matches: [] };
 }
 

@@ -46,7 +46,15 @@ function set(key, value) {
 export function loadSettings() {
   try {
     const s = JSON.parse(get(SETTINGS_KEY) ?? "{}");
-    return { ...DEFAULT_SETTINGS, ...(s && typeof s === "object" ? s : {}) };
+    /** @type {Record<string, unknown>} */
+    const out = { ...DEFAULT_SETTINGS };
+    if (s && typeof s === "object" && !Array.isArray(s)) {
+      // A stored setting of the wrong type (hand-edited, damaged) is ignored: its default stays.
+      for (const [k, v] of Object.entries(s)) {
+        if (!(k in DEFAULT_SETTINGS) || typeof v === typeof out[k]) out[k] = v;
+      }
+    }
+    return /** @type {UiSettings} */ (/** @type {unknown} */ (out));
   } catch {
     return { ...DEFAULT_SETTINGS };
   }

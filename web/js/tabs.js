@@ -12,6 +12,16 @@
 const CHANNEL = "speculation:tabs";
 
 /**
+ * The tabs' channel, or null where there is none or opening it throws (a SecurityError where
+ * storage is blocked).
+ * @param {string} name
+ * @returns {BroadcastChannel|null}
+ */
+function openChannel(name) {
+  try { return "BroadcastChannel" in globalThis ? new BroadcastChannel(name) : null; } catch { return null; }
+}
+
+/**
  * @param {{onLost: () => void, onRegained: () => (void|Promise<void>)}} hooks
  *   onLost: another tab took the match (stop playing, do not save);
  *   onRegained: this tab took it back (read the save again and play on)
@@ -21,7 +31,7 @@ export function createTabs({ onLost, onRegained }) {
   const lockName = `speculation:play@${scope}`;
   const me = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const locks = navigator.locks;
-  const channel = "BroadcastChannel" in globalThis ? new BroadcastChannel(`${CHANNEL}@${scope}`) : null;
+  const channel = openChannel(`${CHANNEL}@${scope}`);
   let holding = false;
   /** @type {(() => void) | null} */
   let release = null;
@@ -39,7 +49,10 @@ export function createTabs({ onLost, onRegained }) {
         holding = true;
         resolve(true);
         return new Promise((/** @type {(v?: unknown) => void} */ r) => { release = r; });
-      }).catch(() => { if (holding) lose(); }); // stolen by another tab
+      }).catch(() => {
+        if (holding) lose(); // stolen by another tab
+        else resolve(true); // refused before it was held (storage blocked: a SecurityError): play as without locks
+      });
     });
   }
 

@@ -18,7 +18,12 @@ export const LEARN_KEY = "speculation:learn:v1";
 
 /** @returns {{offered?: boolean, done?: boolean}} */
 function readLearn() {
-  try { return JSON.parse(localStorage.getItem(LEARN_KEY) ?? "{}") ?? {}; } catch { return {}; }
+  try {
+    const s = JSON.parse(localStorage.getItem(LEARN_KEY) ?? "{}");
+    // Only what has the right shape is kept (a hand-edited or damaged store is ignored).
+    if (!s || typeof s !== "object" || Array.isArray(s)) return {};
+    return { ...(s.offered === true ? { offered: true } : {}), ...(s.done === true ? { done: true } : {}) };
+  } catch { return {}; }
 }
 /** @param {{offered?: boolean, done?: boolean}} patch */
 function writeLearn(patch) {

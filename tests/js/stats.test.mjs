@@ -1,0 +1,63 @@
+// node --test: web/js/stats.js reads back the statistics store whatever its shape: a store of
+// the wrong shape (hand-edited, damaged, blocked) is repaired or ignored, never thrown, and the
+// totals the Statistics dialog shows are computed from what is left (issue 25).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { STATS_KEY, readStats, totals } from "../../web/js/stats.js";
+
+function memory(value) {
+  return { getItem: (k) => (k === STATS_KEY ? value : null), setItem() {}, removeItem() {} };
+}
+
+const good = { id: "5:A|B:40", date: "2026-12-01T10:00:00.000Z", name: "Fanny", players: ["Fanny", "Mary"],
+  won: true, chips: 12, score: 3.5, trades: 4, best: { text: "bought the 9H", gain: 6 }, worst: null };
+
+/** readStats over a stored text, then the totals of what it read. */
+function read(text) {
+  globalThis.localStorage = memory(text);
+  const s = readStats();
+  return { s, t: totals(s.matches) };
+}
+
+test("a well-formed store reads back as it was", () => {
+  const { s, t } = read(JSON.stringify({ v: 1, matches: [good] }));
+  assert.deepEqual(s.matches, [good]);
+  assert.deepEqual([t.played, t.won, t.chips, t.score, t.best?.gain], [1, 1, 12, 3.5, 6]);
+});
+
+const hostile = {
+  "a null match": { v: 1, matches: [null] },
+  "score and best null": { v: 1, matches: [{ score: null, best: null }] },
+  "best a number": { v: 1, matches: [{ ...good, best: 7, worst: "x" }] },
+  "chips a string": { v: 1, matches: [{ ...good, chips: "12" }] },
+  "players not a list": { v: 1, matches: [{ ...good, players: 3, name: 4, won: "yes" }] },
+  "matches an object": { v: 1, matches: { 0: good } },
+  "a number": 3,
+  "a list": [good],
+};
+
+for (const [name, value] of Object.entries(hostile)) {
+  test(`a store with ${name} is read without throwing`, () => {
+    const { s, t } = read(JSON.stringify(value));
+    for (const m of s.matches) {
+      assert.equal(typeof m.chips, "number");
+      assert.equal(typeof m.score, "number");
+      assert.ok(Array.isArray(m.players));
+      for (const tr of [m.best, m.worst]) assert.ok(tr === null || (typeof tr.text === "string" && typeof tr.gain === "number"));
+    }
+    assert.ok(Number.isFinite(t.chips) && Number.isFinite(t.score));
+  });
+}
+
+test("only the bad matches are dropped; a good one's bad trade is cleared", () => {
+  const { s } = read(JSON.stringify({ v: 1, matches: [null, { score: null }, { ...good, best: 7 }, good] }));
+  assert.equal(s.matches.length, 2);
+  assert.equal(s.matches[0].best, null);
+  assert.deepEqual(s.matches[1], good);
+});
+
+test("text that is not JSON, and a store that throws (blocked), read as empty", () => {
+  assert.deepEqual(read("{not json").s.matches, []);
+  globalThis.localStorage = { getItem() { throw new Error("SecurityError"); } };
+  assert.deepEqual(readStats().matches, []);
+});
