@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from . import __version__, jsonguard
 from .actions import Action
-from .bots import Bot, catalogue, coach_advice, make_bot, public_history
+from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
@@ -169,10 +169,10 @@ class Session:
         apply = req.get("apply", True)
         if not isinstance(apply, bool):
             raise BridgeError(ErrorCode.BAD_REQUEST, "bot's 'apply' must be true or false")
-        if self.seats[seat].kind != "bot":
+        if "stand_in" not in req and self.seats[seat].kind != "bot":
             raise BridgeError(ErrorCode.NOT_A_BOT, f"seat {seat} is not played by a bot")
         game.check_turn(seat)
-        bot = self._bot(seat)
+        bot = self._stand_in(seat, req.get("stand_in")) if "stand_in" in req else self._bot(seat)
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
         if apply:
@@ -312,6 +312,23 @@ class Session:
 
     def _view_of(self, seat: int | None) -> dict[str, Any]:
         return _view_with_seats(self._need_game(), self.seats, seat)
+
+    def _stand_in(self, seat: int, bot_id: Any) -> Bot:
+        """A computer player standing in for a person's seat (a friend who left the table):
+        ``stand_in`` names it. It plays that seat's decisions with the seat's own view and the
+        match's seed, and the seat stays a person's.
+
+        >>> s = Session()
+        >>> _ = s.handle('{"op": "new_match", "settings": {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 3}}')
+        >>> r = json.loads(s.handle('{"op": "bot", "seat": 0, "stand_in": "skilled/edmund"}'))
+        >>> r["ok"], r["action"]["type"]
+        (True, 'deal')
+        """
+        if self.seats[seat].kind == "bot":
+            raise BridgeError(ErrorCode.BAD_REQUEST, f"seat {seat} is a computer player's: it needs no stand-in")
+        if not isinstance(bot_id, str) or bot_id not in bot_ids():
+            raise BridgeError(ErrorCode.UNKNOWN_BOT, f"unknown stand-in {bot_id!r}: it must be one of hello's bots")
+        return make_bot(bot_id, seed=self._need_game().seed * 16 + seat, seat=seat)
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:

@@ -430,3 +430,22 @@ def test_answers_to_an_offer_carry_the_fair_value_of_the_card_offered_for():
     assert call(s, op="view", seat=None)["view"]["facedown_fair"] is not None
     fresh = started()
     assert call(fresh, op="view", seat=0)["view"]["facedown_fair"] is None
+
+
+def test_a_stand_in_plays_a_persons_seat_and_leaves_it_a_persons() -> None:
+    """A friend who left the table: a computer player decides for that person's seat (docs/protocol.md,
+    `bot`'s `stand_in`); the seat stays a person's, and a bad stand-in changes nothing."""
+    s = Session()
+    s.handle(json.dumps({"op": "new_match", "settings": {"players": [{"name": "Ann"}, {"name": "Bo"},
+                                                                     {"name": "Cy"}], "seed": 5}}))
+    before = s.handle('{"op": "save"}')
+    bad = json.loads(s.handle('{"op": "bot", "seat": 0, "stand_in": "nobody/none"}'))
+    assert bad["error"]["code"] == "unknown_bot"
+    wrong_turn = json.loads(s.handle('{"op": "bot", "seat": 1, "stand_in": "skilled/edmund"}'))
+    assert wrong_turn["ok"] is False
+    assert s.handle('{"op": "save"}') == before
+    r = json.loads(s.handle('{"op": "bot", "seat": 0, "stand_in": "skilled/edmund", "viewer": 0}'))
+    assert r["ok"] and r["action"]["seat"] == 0 and r["events"]
+    assert r["view"]["seats"][0]["kind"] == "human"
+    plain = json.loads(s.handle('{"op": "bot", "seat": 0}'))
+    assert plain["error"]["code"] == "not_a_bot"

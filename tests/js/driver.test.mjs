@@ -238,3 +238,75 @@ test("the end of the match is drawn and the policy told", async () => {
   assert.equal(stopped, 1);
   assert.equal(store.getState().view.match_over, true);
 });
+
+// ----------------------------------------------------------------- friends on their own devices
+
+const FRIENDS = [seat(0, "human", "Julia"), seat(1, "human", "Ann"), seat(2, "bot", "Henry")];
+
+test("a host's loop stops at a friend's decision on another device and shows the host's own view", async () => {
+  const engine = scripted([
+    () => ok("view", { view: view({ seats: FRIENDS, to_act: 1 }) }),
+    (req) => ok("view", { view: view({ seat: req.seat, seats: FRIENDS, to_act: 1, legal: [{ type: "keep", seat: 1 }] }) }),
+    (req) => ok("view", { view: view({ seat: req.seat, seats: FRIENDS, to_act: 1 }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  store.dispatch({ type: "here", seats: [0] });
+  const driver = createDriver({ store, engine, policy: { standing: () => null } });
+  await driver.advance();
+  assert.deepEqual(engine.requests.map((r) => [r.op, r.seat]), [["view", 0], ["view", 1], ["view", 0]]);
+  const s = store.getState();
+  assert.equal(s.view.seat, 0, "the host sees its own view, never the friend's");
+  assert.equal(s.controls, false, "no controls for a friend's decision on the host's screen");
+  assert.equal(s.holder, 0, "the host keeps the screen: no hand-over to a friend's seat");
+});
+
+test("a friend's move through friendAct plays on with the host's view; a refusal goes back and changes nothing", async () => {
+  const engine = scripted([
+    () => ({ ok: false, error: { code: "not_your_turn", message: "it is not Ann's decision" } }),
+    () => ok("act", { events: [{ type: "kept", text: "Ann keeps the king.", index: 4 }], view: view({ seats: FRIENDS, to_act: 2 }) }),
+    () => ok("bot", { reason: "Pass.", events: [{ type: "passed", text: "Henry passes.", index: 5 }],
+      view: view({ seats: FRIENDS, to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  store.dispatch({ type: "here", seats: [0] });
+  const driver = createDriver({ store, engine, policy: {} });
+  let out;
+  await driver.run(async () => { out = await driver.friendAct({ type: "keep", seat: 1 }); });
+  assert.deepEqual(out, { ok: false, code: "not_your_turn", message: "it is not Ann's decision" });
+  assert.equal(store.getState().notice, null, "the host's status line is not the friend's refusal");
+  assert.equal(store.getState().log.length, 0);
+  await driver.run(async () => { out = await driver.friendAct({ type: "keep", seat: 1 }); });
+  assert.deepEqual(out, { ok: true });
+  assert.deepEqual(engine.requests[1], { op: "act", action: { type: "keep", seat: 1 }, viewer: 0 });
+  assert.deepEqual(store.getState().log.map((l) => l.text), ["Ann keeps the king.", "Henry: “Pass.”", "Henry passes."]);
+  assert.equal(store.getState().controls, true, "then the host's own decision");
+});
+
+test("a computer player stands in for a friend who left: bot with stand_in for that person's seat", async () => {
+  const engine = scripted([
+    () => ok("view", { view: view({ seats: FRIENDS, to_act: 1 }) }),
+    (req) => ok("view", { view: view({ seat: req.seat, seats: FRIENDS, to_act: 1 }) }),
+    () => ok("bot", { reason: "", events: [{ type: "kept", text: "Ann keeps the king." }], view: view({ seats: FRIENDS, to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  store.dispatch({ type: "here", seats: [0] });
+  const driver = createDriver({ store, engine, policy: { standIn: (s) => (s === 1 ? "skilled/fanny" : null) } });
+  await driver.advance();
+  assert.deepEqual(engine.requests[2], { op: "bot", seat: 1, viewer: 0, stand_in: "skilled/fanny" });
+  assert.equal(store.getState().controls, true);
+});
+
+test("a guest's loop moves nobody but its own seat: it never asks for a computer player's move", async () => {
+  const guestView = (to) => view({ seat: 1, seats: FRIENDS, to_act: to, legal: to === 1 ? [{ type: "keep", seat: 1 }] : [] });
+  const engine = scripted([() => ok("view", { view: guestView(2) }), () => ok("view", { view: guestView(0) }), () => ok("view", { view: guestView(1) })]);
+  const store = createMatchStore({ holder: 1 });
+  store.dispatch({ type: "here", seats: [1] });
+  const driver = createDriver({ store, engine, policy: { guest: true } });
+  await driver.advance();
+  assert.equal(store.getState().controls, false, "a computer player's turn: shown, not played");
+  await driver.advance();
+  assert.equal(store.getState().controls, false, "the host's turn: shown");
+  await driver.advance();
+  assert.equal(store.getState().controls, true, "its own decision: the controls");
+  assert.deepEqual(engine.requests.map((r) => r.op), ["view", "view", "view"]);
+});

@@ -42,6 +42,10 @@
  * @property {() => void} [onHumanMove] before the computer answers a person's move
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {(err: unknown) => void} [onError] something went wrong inside `run`
+ * @property {(seat: number) => string | null} [standIn] the computer player (a bot id) that
+ *   plays a person's seat for now (a friend who left the table), or null
+ * @property {boolean} [guest] this device is a guest at a friend's table: its host plays the
+ *   computer players and everybody's standing answers, so the loop only shows what it is sent
  */
 
 /**
@@ -64,9 +68,20 @@ function isBot(view, seat) {
   return view.seats?.[seat]?.kind === "bot";
 }
 
+/** The people's seats played on this device (store's `here`, else every person's seat). @param {DriverContext} ctx @param {View | null} view */
+export function seatsHere(ctx, view) {
+  return ctx.store.getState().here ?? humanSeats(view);
+}
+
+/** Whether a person's seat is played on this device. @param {DriverContext} ctx @param {number} seat */
+function isHere(ctx, seat) {
+  const here = ctx.store.getState().here;
+  return here == null || here.includes(seat);
+}
+
 /** The seat whose view is shown between decisions. @param {DriverContext} ctx @param {View | null} view */
 export function viewerSeat(ctx, view) {
-  return ctx.store.getState().holder ?? humanSeats(view)[0] ?? null;
+  return ctx.store.getState().holder ?? seatsHere(ctx, view)[0] ?? null;
 }
 
 
@@ -97,13 +112,15 @@ export async function loop(ctx, tok, given = null) {
     // question over it was answered "Keep playing"), the panel's "Next hand" is the only way on.
     if (lh && view.stage === "hand_over") {
       const unseen = store.getState().seenHand !== lh.number || !!policy.resultOpen?.();
-      if (policy.pauseAtHandEnd && unseen && humanSeats(view).length) {
+      if (policy.pauseAtHandEnd && unseen && seatsHere(ctx, view).length) {
         store.dispatch({ type: "show", view, focus: "result" });
         store.dispatch({ type: "seen_hand", number: lh.number });
         return;
       }
       store.dispatch({ type: "seen_hand", number: lh.number });
     }
+    // A guest's device moves nobody but its own person: it shows the table and waits.
+    if (policy.guest && (isBot(view, t) || !isHere(ctx, t))) { store.dispatch({ type: "show", view }); return; }
     if (isBot(view, t)) {
       if (!store.getState().autoplay) { store.dispatch({ type: "show", view }); return; }
       const next = await botMove(ctx, view, t, tok);
@@ -126,8 +143,23 @@ export async function loop(ctx, tok, given = null) {
       view = next;
       continue;
     }
+    // A friend's seat on another device: the table waits for their move (hosting.js brings
+    // it), unless a computer player stands in for a friend who left.
+    const standIn = isHere(ctx, t) ? null : policy.standIn?.(t) ?? null;
+    if (standIn) {
+      const next = await botMove(ctx, view, t, tok, standIn);
+      if (next === false) return;
+      view = next;
+      continue;
+    }
+    if (!isHere(ctx, t)) {
+      const mine = await ctx.engine().request({ op: "view", seat: viewerSeat(ctx, view) });
+      if (!ctx.live(tok)) return;
+      if (mine.ok) store.dispatch({ type: "show", view: mine.view });
+      return;
+    }
     // With several people at one screen, the private hand-over screen is an option.
-    if (humanSeats(view).length > 1 && store.getState().holder !== t && policy.handover?.()) {
+    if (seatsHere(ctx, view).length > 1 && store.getState().holder !== t && policy.handover?.()) {
       store.dispatch({ type: "show", view });
       if (policy.resultOpen?.()) return; // the result first; its "Next hand" hands over
       store.dispatch({ type: "show", view, handover: t });
@@ -152,16 +184,17 @@ function pause(ctx, ms) {
  * The computer at `seat` moves: its reason goes in the log with its own move, before the events
  * that move caused. Returns the viewer's view after it (null: ask for one), or false when stopped.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {number} tok
+ * @param {string | null} [standIn] a computer player standing in for a person's seat
  * @returns {Promise<View | null | false>}
  */
-export async function botMove(ctx, view, seat, tok) {
+export async function botMove(ctx, view, seat, tok, standIn = null) {
   const { store, policy } = ctx;
   store.dispatch({ type: "show", view, thinking: seat });
   // think for the pace's time (a deal needs none), and at least until the animations end
   await pause(ctx, view.phase !== "deal" ? (policy.thinkMs?.(view) ?? 0) : 0);
   if (!ctx.live(tok)) return false;
   const viewer = viewerSeat(ctx, view);
-  const res = await ctx.engine().request({ op: "bot", seat, viewer });
+  const res = await ctx.engine().request(standIn ? { op: "bot", seat, viewer, stand_in: standIn } : { op: "bot", seat, viewer });
   if (!ctx.live(tok)) return false;
   if (!res.ok) throw new Error(`${nameOf(view, seat)} (computer) could not move: ${res.error?.message ?? res.error?.code}`);
   if (res.reason) store.dispatch({ type: "log", text: `${nameOf(view, seat)}: “${res.reason}”`, cls: "reason" });
@@ -212,6 +245,23 @@ export async function humanMove(ctx, action, tok) {
   await policy.afterMove?.();
   policy.onHumanMove?.();
   return res.view && res.view.seat === viewerSeat(ctx, res.view) ? res.view : null;
+}
+
+/**
+ * A friend's move from another device (the host's side): the same `act` a click sends, with
+ * the host's own view back; a refusal goes back to the friend and changes nothing here.
+ * @param {DriverContext} ctx @param {Action} action @param {number} tok
+ * @returns {Promise<{ok: true, view: View | null} | {ok: false, code: string, message: string} | false>}
+ */
+export async function remoteMove(ctx, action, tok) {
+  const { store, policy } = ctx;
+  const viewer = viewerSeat(ctx, store.getState().view);
+  const res = await ctx.engine().request({ op: "act", action, viewer });
+  if (!ctx.live(tok)) return false;
+  if (!res.ok) return { ok: false, code: res.error?.code ?? "refused", message: res.error?.message ?? "The engine refused that move." };
+  store.dispatch({ type: "events", events: res.events });
+  await policy.afterMove?.();
+  return { ok: true, view: res.view && res.view.seat === viewer ? res.view : null };
 }
 
 /**
@@ -274,6 +324,20 @@ export function createDriver({ store, engine, policy = {} }) {
     await loop(ctx, token, next);
   }
 
+  /**
+   * A friend's move from another device, then play on (call inside `run`).
+   * @param {Action} action
+   * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
+   */
+  async function friendAct(action) {
+    cancel();
+    const out = await remoteMove(ctx, action, token);
+    if (out === false) return { ok: false, code: "stopped", message: "The table stopped before that move." };
+    if (!out.ok) return out;
+    await loop(ctx, token, out.view);
+    return { ok: true };
+  }
+
   /** The end-of-hand panel's "Next hand": the dealer, if a person, deals; else play on. @param {View | null} view */
   function nextHand(view) {
     const deal = (view?.legal ?? []).find((t) => t.type === "deal" && t.seat === view?.seat);
@@ -302,7 +366,7 @@ export function createDriver({ store, engine, policy = {} }) {
     try { await loop(ctx, tok, view); } finally { store.dispatch({ type: "autoplay", on: was }); }
   }
 
-  return { run, cancel, advance, playOn, humanAct, nextHand, stepBots, context: ctx, token: () => token };
+  return { run, cancel, advance, playOn, humanAct, friendAct, nextHand, stepBots, context: ctx, token: () => token };
 }
 
 /** @typedef {ReturnType<typeof createDriver>} Driver */

@@ -8,11 +8,17 @@ import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
 import { startPreview } from "./preview.js";
 import { wireHeaderMenu } from "./header-menu.js";
+import { startGuest } from "./net/join.js";
 
 // The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
 requestAnimationFrame(() => performance.mark("speculation:shell"));
 
-if (new URLSearchParams(location.search).get("embed") === "1") {
+if (/^#(join|table)=/.test(location.hash)) {
+  // A friend's invitation: this page is a guest at the host's table (no engine to play).
+  wireHeaderMenu(document.querySelector(".site-header"));
+  startGuest();
+  initOffline();
+} else if (new URLSearchParams(location.search).get("embed") === "1") {
   applyDisplaySettings(loadSettings(), { theme: false }); // the reader's four colours and motion
   startEmbed();
   initOffline();

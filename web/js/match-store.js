@@ -28,6 +28,8 @@
  * @property {"controls" | "result" | null} focus where the last drawing puts the keyboard focus
  * @property {number | null} holder the person's seat that has the device, or the reader's seat
  * @property {boolean} autoplay the computer players move by themselves
+ * @property {number[] | null} here the people's seats played on this device (null: every
+ *   person's seat, as at one screen); with friends on their own devices, only some are
  * @property {number | null} seenHand the number of the last hand whose result people have seen
  * @property {number} hands hands finished in the last view drawn (a drawing sets it; a view
  *   that finished more hands than the state before it announces the newest)
@@ -49,9 +51,10 @@
  *   | {type: "clear_log"}
  *   | {type: "holder", seat: number | null}
  *   | {type: "autoplay", on: boolean}
+ *   | {type: "here", seats: number[] | null}
  *   | {type: "seen_hand", number: number | null}
  *   | {type: "hands", count: number}
- *   | {type: "reset", holder?: number | null, seenHand?: number | null, hands?: number}
+ *   | {type: "reset", holder?: number | null, seenHand?: number | null, hands?: number, here?: number[] | null}
  *   | {type: "busy", state: "busy" | "idle" | "failed"}
  *   | {type: "notice", text: string, refused?: boolean}} MatchMsg
  */
@@ -64,7 +67,7 @@
 export function initialState(init = {}) {
   return {
     hello: null, view: null, events: [], pending: [], draws: 0, controls: false, thinking: null,
-    handover: null, focus: null, holder: null, autoplay: true, seenHand: null, hands: 0, log: [],
+    handover: null, focus: null, holder: null, autoplay: true, here: null, seenHand: null, hands: 0, log: [],
     logCap: 400, logEpoch: 0, busy: "idle", tick: 0, notice: null, ...init,
   };
 }
@@ -91,12 +94,13 @@ export function reduce(s, msg) {
     case "clear_log": return { ...s, log: [], logEpoch: s.logEpoch + 1 };
     case "holder": return { ...s, holder: msg.seat };
     case "autoplay": return { ...s, autoplay: msg.on };
+    case "here": return { ...s, here: msg.seats ? [...msg.seats] : null };
     case "seen_hand": return { ...s, seenHand: msg.number };
     case "hands": return { ...s, hands: msg.count };
     case "reset": return {
       ...s, view: null, events: [], pending: [], controls: false, thinking: null, handover: null,
       focus: null, holder: msg.holder === undefined ? s.holder : msg.holder, seenHand: msg.seenHand ?? null,
-      hands: msg.hands ?? 0, log: [], logEpoch: s.logEpoch + 1,
+      hands: msg.hands ?? 0, log: [], logEpoch: s.logEpoch + 1, here: msg.here ? [...msg.here] : null,
     };
     case "busy": return { ...s, busy: msg.state, tick: msg.state === "idle" ? s.tick + 1 : s.tick };
     case "notice": return { ...s, notice: { text: msg.text, refused: !!msg.refused, seq: (s.notice?.seq ?? 0) + 1 } };

@@ -489,7 +489,7 @@
  * @typedef {{op: "view", seat?: Seat | null}} ViewRequest
  * @typedef {{op: "legal", seat: Seat}} LegalRequest
  * @typedef {{op: "act", action: Action, viewer?: Seat | null}} ActRequest
- * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean}} BotRequest
+ * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean, stand_in?: string}} BotRequest
  * @typedef {{op: "coach", seat: Seat}} CoachRequest
  * @typedef {{op: "save"}} SaveRequest
  * @typedef {{op: "load", snapshot: string, seat?: Seat | null}} LoadRequest

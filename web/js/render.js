@@ -88,11 +88,12 @@ function showChipDeltas(prev, view) {
  * the screen). The live table and the stored preview draw the same way.
  * @param {{seats?: {seat: number, kind?: string}[]}} view
  * @param {number|null|undefined} holder
- * @param {{site?: boolean}} [how]
+ * @param {{site?: boolean, here?: number[] | null}} [how] `here`: the people's seats on this
+ *   device when friends play on their own (null: every person's seat is at this screen)
  * @returns {{bottom: number|null, youLabel: boolean}}
  */
-export function seating(view, holder, { site = true } = {}) {
-  const humans = (view.seats ?? []).filter((s) => s.kind !== "bot").map((s) => s.seat);
+export function seating(view, holder, { site = true, here = null } = {}) {
+  const humans = here ?? (view.seats ?? []).filter((s) => s.kind !== "bot").map((s) => s.seat);
   const bottom = holder != null && humans.includes(holder) ? holder : humans[0] ?? null;
   return { bottom, youLabel: humans.length === 1 && site };
 }

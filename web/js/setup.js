@@ -33,11 +33,17 @@ const field = (id) => /** @type {HTMLInputElement} */ (byId(id));
 export class SetupForm {
   /**
    * @param {HelloAnswer} hello the engine's `hello` answer (presets, options, bots, limits)
-   * @param {{onStart: (settings: FormSettings) => unknown}} handlers
+   * @param {{onStart: (settings: FormSettings) => unknown,
+   *   onFriends?: (settings: FormSettings, friendRows: number[]) => unknown}} handlers
+   *   onFriends: "Open the table" in the friends' form (rows played on friends' own devices)
    */
-  constructor(hello, { onStart }) {
+  constructor(hello, { onStart, onFriends }) {
     this.hello = hello;
     this.onStart = onStart;
+    this.onFriends = onFriends ?? null;
+    /** "match": a match at this screen; "friends": a table for friends on their own devices */
+    /** @type {"match" | "friends"} */
+    this.mode = "match";
     this.model = formModel(hello);
     // How many players and how long a name: the engine's limits, never the page's own.
     this.limits = this.model.limits;
@@ -78,7 +84,11 @@ export class SetupForm {
     });
     form.addEventListener("input", () => this.updateLink());
     form.addEventListener("change", () => this.updateLink());
-    form.addEventListener("submit", (ev) => { ev.preventDefault(); this.onStart(this.read()); });
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      if (this.mode === "friends" && this.onFriends) this.onFriends(this.read(), this.friendRows());
+      else this.onStart(this.read());
+    });
     const copy = byId("setup-copy");
     copy.addEventListener("click", async () => {
       const input = field("setup-link");
@@ -123,8 +133,10 @@ export class SetupForm {
     name.value = player.name ?? "";
     name.autocomplete = "off";
     const choice = rowChoice(m, player);
-    const kinds = [{ id: "human", name: "A person at this screen" }, ...(m.bots.length ? [{ id: "bot", name: "The computer" }] : [])];
-    const kind = menu("pl-kind", kinds, choice.kind);
+    const kinds = [{ id: "human", name: this.mode === "friends" ? "You, at this screen" : "A person at this screen" },
+      ...(this.mode === "friends" ? [{ id: "friend", name: "A friend on their own device" }] : []),
+      ...(m.bots.length ? [{ id: "bot", name: "The computer" }] : [])];
+    const kind = menu("pl-kind", kinds, /** @type {{kind: string}} */ (player).kind === "friend" ? "friend" : choice.kind);
     const person = menu("pl-person", m.persons, choice.person ?? "");
     const level = menu("pl-level", m.levels, choice.level ?? "");
     const desc = el("p", "hint pl-desc");
@@ -172,6 +184,25 @@ export class SetupForm {
     field("setup-seed").value = settings.seed == null ? "" : String(settings.seed);
     this.syncButtons();
     this.updateLink();
+  }
+
+  /**
+   * Show the form for a match at this screen ("match") or a table for friends ("friends"):
+   * its title, its button and the "Played by" choices differ.
+   * @param {"match" | "friends"} mode
+   */
+  setMode(mode) {
+    this.mode = mode;
+    byId("setup-title").textContent = mode === "friends" ? "Play with friends" : "A new match";
+    byId("setup-start").textContent = mode === "friends" ? "Open the table" : "Deal the first hand";
+    byId("setup-friends-hint").hidden = mode !== "friends";
+    byId("setup-seed-field").hidden = mode === "friends"; // a friends' deal is always random
+    byId("setup-share").hidden = mode === "friends";
+  }
+
+  /** The rows played by friends on their own devices. @returns {number[]} */
+  friendRows() {
+    return this.rows().flatMap((r, i) => (r.kind === "friend" ? [i] : []));
   }
 
   /** The player rows' values, as the form holds them. */

@@ -30,8 +30,12 @@ import { createStart } from "./site/start.js";
 import { forwardHooks, siteHooks, watchSite } from "./site/hooks.js";
 import { createBoot } from "./site/boot.js";
 import { Late } from "./site/late.js";
-import { closeRulesForTutorial, hideAutoNote, notice, wirePanels } from "./site/panels.js";
+import { closeRulesForTutorial, closeSheet, hideAutoNote, notice, wirePanels } from "./site/panels.js";
 import { defaultBuyer, humans, quickSettings } from "./site/people.js";
+import { createHosting } from "./net/hosting.js";
+import { createLobby } from "./net/lobby.js";
+import { friendsDefaults } from "./site/start.js";
+import { formModel, newPlayer } from "./setup/model.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
@@ -50,9 +54,46 @@ export function startSite() {
   });
   const buy = createBuyOrders({ humans, defaultBuyer: (v) => defaultBuyer(v, table.holder) });
   const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await later.get().regained(); } });
-  const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave });
+  // Friends on their own devices (net/): this tab hosts them; its save keeps their seats.
+  const hosting = createHosting({
+    table,
+    start: (s, how) => new Promise((resolve) => { table.run(async () => resolve(await start.startMatch(/** @type {any} */ (s), how))); }), // s: the form's settings with the final players
+    changed: () => lobby.draw(),
+  });
+  const lobby = createLobby({
+    hosting,
+    botFor: (i) => {
+      const taken = (table.view?.seats ?? []).map((x) => x.name);
+      return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
+    },
+  });
+  const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave,
+    friends: { roster: () => hosting.roster(), restore: (ui) => hosting.restore(ui) } });
   const resume = createResume({ table, slot, welcome });
-  const start = createStart({ table, slot, welcome, resume, onNewMatch: () => { buy.clear(); hideAutoNote(); } });
+  const start = createStart({ table, slot, welcome, resume,
+    onNewMatch: ({ friends }) => { buy.clear(); hideAutoNote(); if (!friends) hosting.stop(); },
+    onFriends: (settings, rows) => openFriendsTable(settings, rows) });
+
+  /**
+   * The friends' form's "Open the table": the lobby, with the first friend's invitation.
+   * @param {import("./setup.js").FormSettings} settings @param {number[]} rows
+   */
+  async function openFriendsTable(settings, rows) {
+    const players = settings.players ?? [];
+    const hostRow = players.findIndex((p, i) => p.kind !== "bot" && !rows.includes(i));
+    const error = byId("setup-error");
+    const problem = !rows.length ? "Choose “A friend on their own device” for at least one seat."
+      : hostRow < 0 ? "Keep one seat for yourself (“You, at this screen”)." : "";
+    if (problem) { error.textContent = problem; error.hidden = false; return; }
+    const { players: _p, seed: _s, ...rest } = settings;
+    const internet = /** @type {HTMLInputElement} */ (byId("lobby-internet"));
+    const stun = /** @type {HTMLInputElement} */ (byId("lobby-stun"));
+    closeSheet("setup-dialog");
+    welcome.hide();
+    lobby.open();
+    await hosting.open({ players, friendRows: rows, hostRow, hostName: players[hostRow]?.name ?? "", settings: rest,
+      allow: { coach: true, review: true }, stunUrls: internet.checked && stun.value.trim() ? [stun.value.trim()] : [] });
+  }
   const tutorial = createTutorial({
     start: (s) => start.startQueued(s),
     // Nothing stays over the table: the first screen and the rules dialog it may start from.
@@ -66,6 +107,14 @@ export function startSite() {
   watchSite({ table, buy, tutorial });
 
   wirePanels();
+  lobby.wire();
+  for (const id of ["lobby-internet", "lobby-stun"]) {
+    byId(id).addEventListener("change", () => {
+      const on = /** @type {HTMLInputElement} */ (byId("lobby-internet")).checked;
+      const url = /** @type {HTMLInputElement} */ (byId("lobby-stun")).value.trim();
+      hosting.setStun(on && url ? [url] : []).catch((err) => console.error(err));
+    });
+  }
   settings.wire();
   buy.wire();
   byId("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
@@ -74,6 +123,7 @@ export function startSite() {
   welcome.wire({
     play: () => table.run(() => start.startMatch(quickSettings(table.hello))),
     custom: () => start.openSetup(),
+    friends: () => start.openSetup(friendsDefaults(table.hello), "friends"),
     resume: () => table.advance(),
   });
   // a first visit (nothing saved, no link): invite the newcomer to a guided hand

@@ -64,7 +64,7 @@ export function createTableViews(opts) {
     const shot = snapshot();
     renderTable(view, {
       prev: prev.view, thinking: s.thinking, viewer: s.holder,
-      ...seating(view, s.holder, { site }),
+      ...seating(view, s.holder, { site, here: s.here }),
       buyFrom: opts.buyFrom ?? null, onBuy: opts.onBuy ?? null,
     });
     const ms = playEvents(s.events, shot, { pace: pace() });
@@ -106,11 +106,12 @@ export function createTableViews(opts) {
 
   /** The status line: whose decision it is, in the engine's own words to that seat. */
   function showStatus(/** @type {View} */ view, /** @type {number | null} */ thinking, /** @type {boolean} */ myTurn) {
+    const here = store.getState().here;
     let status = promptText(view);
     if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
     const mine = myTurn && !!view.prompt && view.prompt.seat === view.seat;
     if (mine && view.prompt) {
-      const who = humanSeats(view).length > 1 ? `${seatName(view, view.seat ?? 0)}'s turn` : "Your turn";
+      const who = (here ?? humanSeats(view)).length > 1 ? `${seatName(view, view.seat ?? 0)}'s turn` : "Your turn";
       status = `${who}: ${view.prompt.you}`;
     }
     $("status").classList.toggle("is-your-turn", mine);

@@ -21,6 +21,11 @@ import { createTableViews } from "./table-view.js";
 /** @typedef {import("./driver.js").StandingAnswer} StandingAnswer */
 /** @typedef {import("./table-view.js").Sound} Sound */
 
+/**
+ * What the table asks of a host about friends' seats on other devices (net/hosting.js).
+ * @typedef {{standing: (view: View) => Promise<StandingAnswer | null>, standIn: (seat: number) => string | null}} Friends
+ */
+
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
 export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 1100, slow: 2600 });
 
@@ -54,9 +59,11 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @param {TableHooks} [opts.hooks]
  * @param {Sound | null} [opts.sound]
  *   the site's sounds (sound.js)
+ * @param {boolean} [opts.guest] a guest at a friend's table (net/guest.js): the engine is the
+ *   host, which plays the computer players and the standing answers
  */
 export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
-  viewer = null, hooks = {}, sound = null } = {}) {
+  viewer = null, hooks = {}, sound = null, guest = false } = {}) {
   const site = mode === "site";
   const store = createMatchStore({ holder: viewer, logCap: site ? 400 : 60 });
   /** @type {Engine | null} */
@@ -76,14 +83,24 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     onBuy: hooks.onBuy ?? null,
     summaryButtons: hooks.summaryButtons,
   });
+  /** friends' seats on other devices (net/hosting.js): their standing answers and stand-ins */
+  /** @type {Friends | null} */
+  let friends = null;
+  /** @param {View} view */
+  const standing = (view) => {
+    const here = store.getState().here;
+    if (friends && view.seat != null && here && !here.includes(view.seat)) return friends.standing(view);
+    return hooks.standing?.(view) ?? null;
+  };
   const driver = createDriver({
     store, engine: theEngine,
     policy: {
-      pauseAtHandEnd: site,
+      pauseAtHandEnd: site, guest,
       thinkMs: () => PACE_MS[pace()] ?? PACE_MS.normal,
       motionLeft: views.motionLeft,
       resultOpen: views.resultOpen,
-      standing: hooks.standing,
+      standing,
+      standIn: (seat) => friends?.standIn(seat) ?? null,
       onStanding: hooks.onStanding,
       handover: hooks.handover,
       afterMove: hooks.afterMove,
@@ -129,6 +146,12 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     advance: driver.advance,
     playOn: driver.playOn,
     humanAct: driver.humanAct,
+    friendAct: driver.friendAct,
+    /** Friends' seats on other devices (null: none). @param {Friends | null} f */
+    useFriends(f) { friends = f; },
+    /** the people's seats played on this device (null: all of them, as at one screen) */
+    get here() { return state().here; },
+    set here(seats) { store.dispatch({ type: "here", seats }); },
     stepBots: driver.stepBots,
     /** Draw `view`; with `controls`, the viewer's choices. @param {View} view @param {{controls?: boolean, thinking?: number|null}} [how] */
     draw(view, { controls = false, thinking = null } = {}) { store.dispatch({ type: "show", view, controls, thinking }); },
@@ -140,8 +163,9 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     /** @param {LogItem[]} items */
     restoreLog(items) { for (const item of items) store.dispatch({ type: "log", text: item.text, cls: item.cls }); },
     /** Forget the match shown: a new one starts (or is loaded). */
-    reset({ holder = state().holder, seenHand = /** @type {number|null} */ (null), hands = 0 } = {}) {
-      store.dispatch({ type: "reset", holder, seenHand, hands });
+    reset({ holder = state().holder, seenHand = /** @type {number|null} */ (null), hands = 0,
+      here = /** @type {number[] | null} */ (null) } = {}) {
+      store.dispatch({ type: "reset", holder, seenHand, hands, here });
     },
   };
   return table;

@@ -100,9 +100,10 @@ async function loadAsking(table, ask, req) {
  * @param {(ok: boolean) => unknown} [parts.onSaved] after every write (ok: it was stored)
  * @param {SlotAsk} [parts.ask]
  * @param {() => string} [parts.newId]
+ * @param {FriendsPart} [parts.friends] a friends' table's roster, kept in the save's page part
  */
 export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { replace: askReplace, nearestBot: askNearestBot },
-  newId = newMatchId }) {
+  newId = newMatchId, friends = NO_FRIENDS }) {
   let matchId = "";
   let base = 0;
   let adopt = false;
@@ -114,7 +115,9 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
     const r = await table.request({ op: "save" });
     if (!r.ok || typeof r.snapshot !== "string" || !tabs.isWriter()) return;
     const summary = view ? { players: (view.seats ?? []).map((s) => s.name), hand: view.hand, over: !!view.match_over } : undefined;
-    const ui = { holder: table.holder, log: table.logItems.slice(-150), seenHand: table.seenHand, summary };
+    const roster = friends.roster();
+    const ui = { holder: table.holder, log: table.logItems.slice(-150), seenHand: table.seenHand, summary,
+      ...(roster ? { friends: roster } : {}) };
     const res = writeSave(r.snapshot, ui, { match: matchId, base, adopt, archive: (raw) => archiveSave(raw) });
     if (res.stale) { table.cancel(); tabs.yieldTo(); return; } // a newer save is there: keep it
     if (res.ok) { base = res.gen; adopt = false; }
@@ -181,7 +184,9 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
     }
     if (!r.ok) return { ok: false, problem: r.error?.message ?? "the engine could not read it" };
     const view = r.view;
-    table.reset({ holder: holderFor(ui.holder, view), seenHand: ui.seenHand, hands: view?.hands?.length ?? 0 });
+    // The stored match of a friends' table hosts its friends again (they rejoin their seats).
+    const here = fresh ? null : friends.restore(saved.ui);
+    table.reset({ holder: here ? here[0] : holderFor(ui.holder, view), seenHand: ui.seenHand, hands: view?.hands?.length ?? 0, here });
     table.restoreLog(ui.log);
     table.log(fresh ? "A saved match was resumed." : "The match was resumed where it was left.", "hand-sep");
     const current = readSave();
@@ -216,3 +221,12 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
 }
 
 /** @typedef {ReturnType<typeof createSaveSlot>} SaveSlot */
+
+/**
+ * A friends' table as the save sees it (net/hosting.js): its roster to store, and a stored
+ * page part to host again (the seats played here, or null: not a friends' table).
+ * @typedef {{roster: () => unknown, restore: (ui: unknown) => number[] | null}} FriendsPart
+ */
+
+/** @type {FriendsPart} */
+const NO_FRIENDS = { roster: () => null, restore: () => null };

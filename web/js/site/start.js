@@ -29,15 +29,18 @@ import { closeSheet, hideNotice, notice, openSheet } from "./panels.js";
  * @param {SaveSlot} parts.slot
  * @param {Welcome} parts.welcome
  * @param {Resume} parts.resume
- * @param {() => void} parts.onNewMatch a new match has started (the site forgets its buy
- *   orders and notes)
+ * @param {(how: {friends: boolean}) => void} parts.onNewMatch a new match has started (the
+ *   site forgets its buy orders and notes; one not for friends ends a friends' table)
+ * @param {(settings: FormSettings, friendRows: number[]) => unknown} [parts.onFriends] the
+ *   friends' form's "Open the table"
  */
-export function createStart({ table, slot, welcome, resume, onNewMatch }) {
+export function createStart({ table, slot, welcome, resume, onNewMatch, onFriends }) {
   /** the set-up form, made at the first boot (it needs the engine's `hello`) and kept */
   /** @type {SetupLike | null} */
   let form = null;
 
-  function openSetup(/** @type {FormSettings | null} */ fill = null) {
+  function openSetup(/** @type {FormSettings | null} */ fill = null, /** @type {"match" | "friends"} */ mode = "match") {
+    form?.setMode(mode);
     form?.fill(fill ?? {});
     byId("setup-error").hidden = true;
     openSheet("setup-dialog");
@@ -62,11 +65,12 @@ export function createStart({ table, slot, welcome, resume, onNewMatch }) {
    * The one way a new match starts: ask before replacing the match in progress, and keep the
    * old one. Called inside the table's work (table.run).
    * @param {Settings} s the engine's `new_match` settings
-   * @param {{fromLink?: boolean, note?: string}} [how] note: a line for the log after the new
-   *   match's first
+   * @param {{fromLink?: boolean, note?: string, here?: number[] | null, holder?: number | null}} [how]
+   *   note: a line for the log after the new match's first; here and holder: the seats played
+   *   at this screen and the one holding it (friends' other seats are on their own devices)
    * @returns {Promise<boolean>} whether the new match started
    */
-  async function startMatch(s, { fromLink = false, note = "" } = {}) {
+  async function startMatch(s, { fromLink = false, note = "", here = null, holder = null } = {}) {
     await slot.becomeWriter();
     if (!(await slot.mayReplace())) {
       closeSheet("setup-dialog");
@@ -77,9 +81,9 @@ export function createStart({ table, slot, welcome, resume, onNewMatch }) {
     }
     const r = await table.request({ op: "new_match", settings: s });
     if (!r.ok) { refused(r.error?.message ?? "the settings were refused", fromLink); return false; }
-    table.reset({ holder: null });
+    table.reset({ holder, here });
     slot.began();
-    onNewMatch();
+    onNewMatch({ friends: here != null });
     // Who plays, never the seed: with it anyone could read the face-down cards (docs/protocol.md).
     table.log(`A new match: ${s.players.map((p) => p.name).join(", ")}.`, "hand-sep");
     if (note) table.log(note);
@@ -128,7 +132,8 @@ export function createStart({ table, slot, welcome, resume, onNewMatch }) {
   function formFor(/** @type {import("../protocol.js").HelloAnswer} */ hello) {
     if (form) return form;
     // the form's read() always names the players
-    const made = new SetupForm(hello, { onStart: (s) => table.run(() => startMatch(/** @type {Settings} */ (s))) });
+    const made = new SetupForm(hello, { onStart: (s) => table.run(() => startMatch(/** @type {Settings} */ (s))),
+      onFriends: (s, rows) => onFriends?.(s, rows) });
     form = made;
     byId("btn-new").addEventListener("click", () => openSetup());
     byId("setup-cancel").addEventListener("click", () => closeSheet("setup-dialog"));
@@ -173,6 +178,18 @@ export function createStart({ table, slot, welcome, resume, onNewMatch }) {
   }
 
   return { startMatch, startQueued, openSetup, summaryButtons, opening };
+}
+
+/**
+ * The friends' form's first rows: you, one friend, two computer players (no change needed).
+ * @param {import("../protocol.js").HelloAnswer | null} hello
+ * @returns {FormSettings}
+ */
+export function friendsDefaults(hello) {
+  const quick = quickSettings(hello);
+  const bots = (quick.players ?? []).filter((p) => p.kind === "bot").slice(0, 2);
+  const you = (quick.players ?? []).find((p) => p.kind !== "bot") ?? { name: "Julia", kind: "human" };
+  return { players: [you, /** @type {any} */ ({ name: "Friend", kind: "friend" }), ...bots] }; // "friend": a row the form plays on a friend's device
 }
 
 /** The engine's game record of the match, as a file. */

@@ -25,6 +25,7 @@
  * @property {LogItem[]} logItems
  * @property {import("../match-store.js").MatchStore} store the table's state, to watch
  * @property {Engine["request"]} request
+ * @property {number[] | null} here the people's seats played on this device (null: all)
  */
 
 /**
@@ -36,9 +37,11 @@
  *   draw(view: View): unknown,
  *   log(text: string, cls?: string): void,
  *   restoreLog(items: LogItem[]): void,
- *   reset(how?: {holder?: number | null, seenHand?: number | null, hands?: number}): void,
+ *   reset(how?: {holder?: number | null, seenHand?: number | null, hands?: number, here?: number[] | null}): void,
  *   useEngine(engine: Engine | null): void,
  *   setState(state: "busy" | "idle" | "failed"): void,
+ *   friendAct(action: import("../protocol.js").Action): Promise<{ok: true} | {ok: false, code: string, message: string}>,
+ *   useFriends(friends: import("../table.js").Friends | null): void,
  * }} TableMethods
  */
 
@@ -48,6 +51,7 @@
  *   fill(settings?: import("../setup.js").FormSettings): void,
  *   read(): import("../setup.js").FormSettings,
  *   forgetSeed(): void,
+ *   setMode(mode: "match" | "friends"): void,
  * }} SetupLike
  */
 

@@ -1,4 +1,4 @@
-// The first screen (#welcome): Play, Custom match, and Continue when a match waits where it
+// The first screen (#welcome): Play, Custom match, Play with friends, and Continue when a match waits where it
 // was left. It only shows and hides; what its buttons do is given once by wire(), after the
 // parts that start and resume matches exist (start.js, resume.js).
 //
@@ -27,12 +27,14 @@ export function createWelcome() {
 
   /**
    * What the buttons do (once).
-   * @param {{play: () => unknown, custom: () => unknown, resume: () => unknown}} handlers
-   *   resume: play on the match drawn behind the screen (the screen is hidden first)
+   * @param {{play: () => unknown, custom: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   *   resume: play on the match drawn behind the screen (the screen is hidden first);
+   *   friends: the form for a table of friends on their own devices
    */
-  function wire({ play: onPlay, custom, resume }) {
+  function wire({ play: onPlay, custom, friends, resume }) {
     play().addEventListener("click", () => onPlay());
     byId("btn-custom").addEventListener("click", () => custom());
+    byId("btn-friends").addEventListener("click", () => friends());
     cont().addEventListener("click", () => {
       hide();
       resume();

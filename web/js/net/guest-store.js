@@ -1,0 +1,30 @@
+// What a guest's device keeps of the friend's table it sits at: the table's id, its seat and
+// the seat's token (the host gives the seat back to the device that shows it after a reload),
+// and the host's name. It is never the host's save: a guest writes only this key.
+//
+//   writeStored({ table: "9f1c…", seat: 1, token: "…", host: "Mary" });
+//   readStored()?.token          // null when nothing (or something unreadable) is stored
+
+const KEY = "speculation:friends:guest:v1";
+
+/** @typedef {{table: string, seat: number, token: string, host: string}} GuestSeat */
+
+/** The stored seat, or null (none, storage blocked, or of the wrong shape: ignored). @returns {GuestSeat | null} */
+export function readStored() {
+  let raw = null;
+  try { raw = localStorage.getItem(KEY); } catch { return null; }
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw);
+    const hex = (/** @type {unknown} */ x) => typeof x === "string" && /^[0-9a-f]{8,64}$/.test(x);
+    if (!v || typeof v !== "object" || !hex(v.table) || !hex(v.token) || !Number.isSafeInteger(v.seat) || v.seat < 0 || v.seat > 15) return null;
+    return { table: v.table, seat: v.seat, token: v.token, host: typeof v.host === "string" ? v.host.slice(0, 40) : "" };
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the seat (quietly not, where storage is blocked). @param {GuestSeat} seat */
+export function writeStored(seat) {
+  try { localStorage.setItem(KEY, JSON.stringify(seat)); } catch { /* blocked storage: a reload asks again */ }
+}

@@ -1,0 +1,170 @@
+// The guest's page: index.html opened with an invitation (`#join=…`). It asks a name, shows the
+// reply code (text, Copy, QR code) for the host, then the table the host sends, this seat at
+// the bottom marked "You". No engine boots to play; at the end of the match the engine boots
+// once to check the host's deal against the promise it made at the start (fair play).
+//
+//   if (location.hash.startsWith("#join=") || location.hash.startsWith("#table=")) startGuest();
+import { byId } from "../dom.js";
+import { createTable } from "../table.js";
+import { createSound } from "../sound.js";
+import { loadSettings } from "../storage.js";
+import { applyDisplaySettings } from "../render.js";
+import { startEngine } from "../boot-screen.js";
+import { decodeInvite } from "./codec.js";
+import { createGuest } from "./guest.js";
+import { readStored } from "./guest-store.js";
+import { qrImage } from "./qr.js";
+import { clock } from "./lobby.js";
+import { REPLY_S } from "./hosting.js";
+import { openSheet, closeSheet } from "../site/panels.js";
+
+/** @typedef {import("./guest.js").GuestState} GuestState */
+
+const NAME_KEY = "speculation:friends:name:v1";
+const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id));
+
+/** Start the guest's page. */
+export function startGuest() {
+  const settings = loadSettings();
+  applyDisplaySettings(settings);
+  document.body.classList.add("is-guest");
+  byId("welcome").hidden = true;
+  const table = createTable({
+    mode: "site", guest: true,
+    pace: () => loadSettings().pace,
+    sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
+  });
+  const hash = location.hash;
+  if (hash.startsWith("#table=")) { lost(readStored()?.host ?? ""); return; }
+  let invite;
+  try {
+    invite = decodeInvite(hash.slice("#join=".length));
+  } catch (err) {
+    showProblem(`This invitation cannot be used: ${err instanceof Error ? err.message : String(err)} Ask the host to send it again.`);
+    return;
+  }
+  const inv = invite;
+  const stored = readStored();
+  const back = stored && stored.table === inv.table && stored.seat === inv.seat;
+  byId("join-title").textContent = inv.kind === "rejoin" ? "Back to the table" : "Join a table";
+  byId("join-intro").textContent = inv.host
+    ? `${inv.host} invites you to a game of Speculation at their table.`
+    : "You are invited to a game of Speculation.";
+  input("join-name").value = readName();
+  const guest = createGuest({
+    invite: inv, table, onChange: (s) => draw(s, inv.table),
+    audit: (record, seen, commitment) => audit(record, seen, commitment),
+  });
+  table.useEngine(/** @type {any} */ (guest.remote)); // the host answers for the engine (guest.js's remote)
+  byId("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = input("join-name").value.trim();
+    if (!name) { status("Type the name the others will see."); input("join-name").focus(); return; }
+    keepName(name);
+    /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = true;
+    status("Making your reply code…");
+    try {
+      await guest.join(name, { auto_reveal: settings.autoReveal !== false, offers: /** @type {any} */ (settings.offers) });
+    } catch (err) {
+      status(`No reply code could be made: ${err instanceof Error ? err.message : String(err)}`);
+      /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = false;
+    }
+  });
+  byId("join-copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(input("join-reply").value); byId("join-copy").textContent = "Copied"; }
+    catch { input("join-reply").select(); }
+    setTimeout(() => { byId("join-copy").textContent = "Copy"; }, 1500);
+  });
+  addEventListener("beforeunload", (ev) => { if (guest.state().phase === "playing") ev.preventDefault(); });
+  openSheet("join-dialog");
+  if (back && input("join-name").value) /** @type {HTMLFormElement} */ (byId("join-form")).requestSubmit();
+  setInterval(() => tickReply(guest.state()), 1000);
+}
+
+/** @param {GuestState} s @param {string} tableId */
+function draw(s, tableId) {
+  if (s.reply) {
+    byId("join-form").hidden = true;
+    byId("join-reply-box").hidden = false;
+    if (input("join-reply").value !== s.reply) {
+      input("join-reply").value = s.reply;
+      byId("join-qr").replaceChildren(qrImage(s.reply, "QR code of your reply code"));
+    }
+  }
+  if (s.phase === "replying") status(`Give this code to ${s.host || "the host"}: they paste it under “Reply code” and press “Add player”.`);
+  tickReply(s);
+  if (s.phase === "playing" && byId("join-dialog").hasAttribute("open")) {
+    closeSheet("join-dialog");
+    history.replaceState(null, "", `${location.pathname}${location.search}#table=${tableId}`);
+  }
+  if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed") {
+    if (s.phase !== "lost" || !byId("join-dialog").hasAttribute("open")) strip(s.problem || `The connection to ${s.host || "the host"} was lost.`);
+    else status(s.problem);
+  } else if (s.phase === "playing") {
+    const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
+    if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
+    if (s.audit) away.push(s.audit.text);
+    strip(away.join(" "));
+  }
+}
+
+/** @param {GuestState} s */
+function tickReply(s) {
+  if (s.phase !== "replying") { byId("join-timer").textContent = ""; return; }
+  const left = s.replyCreated + REPLY_S - Date.now() / 1000;
+  byId("join-timer").textContent = left > 0 ? `The code works for ${clock(left)}.`
+    : "This code has expired: ask the host for a new invitation and open it.";
+}
+
+/** The line over the table. @param {string} text */
+function strip(text) {
+  byId("friends-status").hidden = !text;
+  byId("friends-text").textContent = text;
+}
+
+/** @param {string} text */
+function status(text) { byId("join-status").textContent = text; }
+
+/** @param {string} text */
+function showProblem(text) {
+  byId("join-form").hidden = true;
+  status(text);
+  openSheet("join-dialog");
+}
+
+/** A reload after joining: the seat is kept; the host's rejoin link takes it back. @param {string} host */
+function lost(host) {
+  byId("join-title").textContent = "Back to the table";
+  showProblem(`You were at ${host || "a friend"}'s table. Your seat is kept: ask ${host || "the host"} for the rejoin link (under “Friends” on their screen) and open it here.`);
+}
+
+function readName() {
+  try { return (localStorage.getItem(NAME_KEY) ?? "").slice(0, 24); } catch { return ""; }
+}
+
+/** @param {string} name */
+function keepName(name) {
+  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked storage: asked again next time */ }
+}
+
+/**
+ * The fair-play check at the end: the engine boots here once and replays the record the host
+ * released, against the promise made at the deal and the moves this page saw.
+ * @param {unknown} record @param {import("../protocol.js").GameEvent[]} seen @param {string | null} commitment
+ * @returns {Promise<GuestState["audit"]>}
+ */
+async function audit(record, seen, commitment) {
+  if (!commitment) return { text: "The host made no promise about the deal, so it cannot be checked." };
+  const engine = await startEngine({ onFatal: () => {} });
+  try {
+    const r = await engine.request(/** @type {any} */ ({ op: "verify", record, commitment, seen })); // verify: see docs/protocol.md
+    if (!r.ok) return { text: `The deal could not be checked: ${r.error?.message ?? "the engine refused"}` };
+    const v = /** @type {{commitment_ok: boolean, replay_ok: boolean, log_ok: boolean}} */ (/** @type {unknown} */ (r));
+    const fair = v.commitment_ok && v.replay_ok && v.log_ok;
+    return { commitment_ok: v.commitment_ok, replay_ok: v.replay_ok && v.log_ok,
+      text: fair ? "Fair play checked: the cards were the ones the host promised at the start, and every move you saw replays exactly."
+        : "Fair play check FAILED: the record the host released does not match its promise or what you saw." };
+  } finally {
+    engine.terminate?.();
+  }
+}

@@ -1,0 +1,149 @@
+// The host's lobby (index.html's #lobby-dialog) and the friends' line over the table: the
+// invitation (link, Copy, QR code, how long it lasts), the reply box with "Add player", who is
+// at the table, and "Start the match". It draws hosting.js's state and calls its methods.
+//
+//   const lobby = createLobby({ hosting, botFor });
+//   lobby.open();                   // after hosting.open(plan)
+import { byId, el } from "../dom.js";
+import { qrImage } from "./qr.js";
+import { INVITE_S } from "./hosting.js";
+import { openSheet, closeSheet } from "../site/panels.js";
+
+/** @typedef {ReturnType<typeof import("./hosting.js").createHosting>} Hosting */
+/** @typedef {ReturnType<Hosting["state"]>} HostingState */
+
+const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id));
+
+/** "9:58": minutes and seconds. @param {number} s */
+export function clock(s) {
+  const t = Math.max(0, Math.floor(s));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+}
+
+/** What a friend's seat shows in the lobby. @param {HostingState["friends"][number]} f */
+export function seatLine(f) {
+  const who = f.name || "A friend";
+  switch (f.status) {
+    case "open": return `Seat ${(f.seat ?? f.row) + 1}: waiting for a friend`;
+    case "joining": return `Seat ${(f.seat ?? f.row) + 1}: connecting…`;
+    case "here": return `${who}: at the table`;
+    case "away": return `${who}: reconnecting…`;
+    case "bot": return `${who}: away, a computer player plays for them`;
+    default: return who;
+  }
+}
+
+/**
+ * @param {object} parts
+ * @param {Hosting} parts.hosting
+ * @param {(index: number) => import("../protocol.js").PlayerSpec} parts.botFor
+ * @param {() => number} [parts.now]
+ */
+export function createLobby({ hosting, botFor, now = () => Date.now() }) {
+  let shownCode = "";
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let ticker = null;
+
+  function wire() {
+    byId("lobby-copy").addEventListener("click", () => copy("lobby-link", "lobby-copy"));
+    byId("lobby-fresh").addEventListener("click", () => { hosting.invite().catch((err) => console.error(err)); });
+    byId("lobby-reply-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const box = input("lobby-reply");
+      const text = box.value.trim();
+      if (!text) { say("Paste your friend's reply code first."); return; }
+      /** @type {HTMLButtonElement} */ (byId("lobby-add")).disabled = true;
+      say("");
+      const problem = await hosting.addReply(text);
+      /** @type {HTMLButtonElement} */ (byId("lobby-add")).disabled = false;
+      if (problem) say(problem); else box.value = "";
+    });
+    byId("lobby-start").addEventListener("click", async () => {
+      const empty = /** @type {"bots" | "drop"} */ (input("lobby-empty").value === "drop" ? "drop" : "bots");
+      const problem = await hosting.startMatch(empty, botFor);
+      if (problem) { say(problem); return; }
+      closeSheet("lobby-dialog");
+    });
+    byId("btn-table").addEventListener("click", () => open());
+    byId("friends-bot").addEventListener("click", () => {
+      const away = hosting.state().friends.find((f) => f.status === "away");
+      if (away?.seat != null) hosting.letComputerPlay(away.seat, true);
+    });
+  }
+
+  /** @param {string} field @param {string} button */
+  async function copy(field, button) {
+    const b = byId(button);
+    try { await navigator.clipboard.writeText(input(field).value); b.textContent = "Copied"; }
+    catch { input(field).select(); }
+    setTimeout(() => { b.textContent = "Copy"; }, 1500);
+  }
+
+  /** @param {string} text */
+  function say(text) {
+    const e = byId("lobby-error");
+    e.textContent = text;
+    e.hidden = !text;
+  }
+
+  function open() {
+    draw();
+    openSheet("lobby-dialog");
+    ticker ??= setInterval(tick, 1000);
+  }
+
+  function tick() {
+    const inv = hosting.state().invitation;
+    if (!inv) { byId("lobby-timer").textContent = ""; return; }
+    const left = inv.created + INVITE_S - now() / 1000;
+    byId("lobby-timer").textContent = left > 0 ? `This invitation works for ${clock(left)}.` : "This invitation has expired.";
+  }
+
+  /** Draw the lobby and the line over the table from hosting's state. */
+  function draw() {
+    const s = hosting.state();
+    const inv = s.invitation;
+    const f = inv ? s.friends.find((x) => x.row === inv.row) : null;
+    byId("lobby-title").textContent = s.phase === "playing" ? "Your friends' table" : "Your table";
+    byId("lobby-for").textContent = !inv ? (s.problem || "Every friend's seat is taken.")
+      : inv.kind === "rejoin" ? `A rejoin link for ${f?.name || "your friend"}: they open it on their device to take their seat again.`
+      : `Send this invitation to the friend for seat ${(f?.seat ?? f?.row ?? 0) + 1}, by message or by showing the QR code.`;
+    input("lobby-link").value = inv?.link ?? "";
+    if ((inv?.code ?? "") !== shownCode) {
+      shownCode = inv?.code ?? "";
+      byId("lobby-qr").replaceChildren(...(inv ? [qrImage(inv.link, "QR code of the invite link")] : []));
+    }
+    byId("lobby-seats").replaceChildren(...s.friends.map((x) => {
+      const li = el("li", `lobby-seat is-${x.status}`, seatLine(x));
+      if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "bot")) {
+        const seat = x.seat;
+        li.append(" ", x.status === "away"
+          ? button("Let the computer play", () => hosting.letComputerPlay(seat, true))
+          : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
+      }
+      return li;
+    }));
+    byId("lobby-start-box").hidden = s.phase !== "lobby";
+    byId("btn-table").hidden = s.phase !== "playing";
+    tick();
+    drawStrip(s);
+  }
+
+  /** The line over the table: who is away. @param {HostingState} s */
+  function drawStrip(s) {
+    const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
+    byId("friends-status").hidden = away.length === 0;
+    byId("friends-text").textContent = away.map((f) => `${f.name || "A friend"} is reconnecting…`).join(" ");
+    byId("friends-bot").hidden = away.length === 0;
+  }
+
+  return { wire, open, draw };
+}
+
+/** @param {string} text @param {() => void} onClick */
+function button(text, onClick) {
+  const b = el("button", "link-btn", text);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
