@@ -292,14 +292,15 @@ class Session:
             check_seed(record.get("seed", 0), MAX_SEED)
         game = game_from_record(record, req.get("upto"))
         assert isinstance(record, dict)  # game_from_record refuses anything else
+        salt = salt_of(record)  # the same match keeps its commitment; checked before any change
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != len(game.names):
             seats = [{"name": n, "kind": "human"} for n in game.names]
         checked, replaced = _read_seats(seats, replace)
         last = game.actions[-1:] if game.actions else []
         viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
-        if install:  # the record's salt when it has one: the same match keeps its commitment
-            self._install(game, checked, salt_of(record) or self.new_salt())
+        if install:
+            self._install(game, checked, salt or self.new_salt())
             view = self._view_of(viewer)
         else:  # a look at the record (a review): the match in progress stays as it is
             view = _view_with_seats(game, checked, viewer)

@@ -248,3 +248,13 @@ def test_verify_of_a_record_that_does_not_replay_says_why():
 def test_verify_refuses_malformed_requests(req, words):
     r = call(Session(), op="verify", **req)
     assert r["error"]["code"] == "bad_request" and words in r["error"]["message"]
+
+
+def test_replay_of_a_record_with_a_malformed_salt_is_bad_record():
+    _, _, _, rec = finished()
+    s = started(seed=3)
+    before = call(s, op="save")["snapshot"]
+    for install in (True, False):
+        r = call(s, op="replay", record={**rec, "salt": "xyz"}, install=install)
+        assert r["error"]["code"] == "bad_record" and "salt" in r["error"]["message"]
+    assert call(s, op="save")["snapshot"] == before
