@@ -25,14 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, jsonguard
+from . import __version__, fairplay, jsonguard
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
-from .records import game_from_record, public_summary, record_of, restore, rules_from, snapshot
+from .records import game_from_record, load_snapshot, public_summary, record_of, rules_from, salt_of, snapshot
 from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 from .standing import BuyOrder, StandingPrefs, standing_answer
@@ -75,11 +75,20 @@ class SeatSpec:
 
 
 class Session:
-    """One match in memory (a browser worker holds one). ``handle`` is the whole API."""
+    """One match in memory (a browser worker holds one). ``handle`` is the whole API.
 
-    def __init__(self) -> None:
+    ``new_salt`` makes each match's commitment salt (``speculation.fairplay``); tests and
+    tools that need repeatable answers pass a fixed one:
+
+    >>> Session(new_salt=lambda: "00" * 16).new_salt()[:4]
+    '0000'
+    """
+
+    def __init__(self, new_salt: Callable[[], str] = fairplay.new_salt) -> None:
         self.game: Game | None = None
         self.seats: list[SeatSpec] = []
+        self.salt = ""  # the match's commitment salt: 32 hex digits once a match is installed
+        self.new_salt = new_salt
         self._bots: dict[int, Bot] = {}
 
     # ------------------------------------------------------------------ entry point
@@ -139,7 +148,7 @@ class Session:
             raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.decks must be a list of card lists")
         game = Game([s.name for s in seats], rules, seed=seed, decks=decks)
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, seats)
+        self._install(game, seats, self.new_salt())
         return {"view": self._view(req)}
 
     def op_view(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -211,11 +220,12 @@ class Session:
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self._seat_dicts())}
+        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt)}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
-        game, seats = restore(req.get("snapshot"))
+        loaded = load_snapshot(req.get("snapshot"))
+        game, seats = loaded.game, loaded.seats
         check_seed(game.seed, MAX_SEED)
         seats = seats or [{"name": n, "kind": "human"} for n in game.names]
         if len(seats) != len(game.names):
@@ -231,7 +241,7 @@ class Session:
             raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, f"the save's seats are damaged: "
                               f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, checked)
+        self._install(game, checked, loaded.salt or self.new_salt())  # an older save has none
         out: dict[str, Any] = {"view": self._view(req)}
         if replaced:
             out["replaced_bots"] = replaced
@@ -239,9 +249,32 @@ class Session:
 
     def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
         """The match's record; while it is being played without its seed and deck orders (with
-        them anyone could replay the engine and read every face-down card)."""
+        them anyone could replay the engine and read every face-down card) nor its salt (which
+        would let anyone test guesses of the seed against the commitment)."""
         game = self._need_game()
-        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over)}
+        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over,
+                                    salt=self.salt)}
+
+    def op_commitment(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The host's commitment to the match's deal (``fairplay.game_commitment``): a hash
+        that names neither the seed nor the salt; the finished match's ``record`` lets anyone
+        recompute it."""
+        game = self._need_game()
+        return {"commitment": fairplay.game_commitment(game, self.salt), "scheme": fairplay.SCHEME}
+
+    def op_verify(self, req: dict[str, Any]) -> dict[str, Any]:
+        """A guest's audit of a finished ``record`` against the ``commitment`` it was sent at
+        the start and the log entries it ``seen`` (``fairplay.verify``). The replay is a game
+        of its own: the session's match stays as it is."""
+        record, promised = req.get("record"), req.get("commitment")
+        if not isinstance(record, dict):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "verify needs 'record': the finished match's "
+                              "record, an object")
+        if not fairplay.is_commitment(promised):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "verify needs 'commitment': 64 lowercase hex "
+                              "digits, as the host sent it")
+        seen = fairplay.read_seen(req.get("seen"))
+        return fairplay.verify(record, promised, seen).to_dict()
 
     def op_replay(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -252,13 +285,14 @@ class Session:
             if "record" in req:
                 raise BridgeError(ErrorCode.BAD_REQUEST, "replay takes a 'record' or 'current': true, "
                                   "not both")
-            record: Any = record_of(self._need_game(), self._seat_dicts())
+            record: Any = record_of(self._need_game(), self._seat_dicts(), salt=self.salt)
         else:
             record = req.get("record")
         if isinstance(record, dict):
             check_seed(record.get("seed", 0), MAX_SEED)
         game = game_from_record(record, req.get("upto"))
         assert isinstance(record, dict)  # game_from_record refuses anything else
+        salt = salt_of(record)  # the same match keeps its commitment; checked before any change
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != len(game.names):
             seats = [{"name": n, "kind": "human"} for n in game.names]
@@ -266,7 +300,7 @@ class Session:
         last = game.actions[-1:] if game.actions else []
         viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
         if install:
-            self._install(game, checked)
+            self._install(game, checked, salt or self.new_salt())
             view = self._view_of(viewer)
         else:  # a look at the record (a review): the match in progress stays as it is
             view = _view_with_seats(game, checked, viewer)
@@ -299,8 +333,8 @@ class Session:
     def _seat_dicts(self) -> list[dict[str, Any]]:
         return [s.to_dict() for s in self.seats]
 
-    def _install(self, game: Game, seats: list[SeatSpec]) -> None:
-        self.game, self.seats, self._bots = game, seats, {}
+    def _install(self, game: Game, seats: list[SeatSpec], salt: str) -> None:
+        self.game, self.seats, self.salt, self._bots = game, seats, salt, {}
 
     def _need_game(self) -> Game:
         if self.game is None:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from . import jsonguard
 from .actions import Action
 from .cards import card_str
 from .errors import ErrorCode, RecordError, SpeculationError
+from .fairplay import is_salt
 from .game import Game
 from .names import clean_name
 from .observation import observe
@@ -39,17 +41,21 @@ WITHHELD = ["seed", "decks"]
 
 
 def record_of(game: Game, seats: list[dict[str, Any]] | None = None,
-              meta: dict[str, Any] | None = None, *, withhold: bool = False) -> dict[str, Any]:
+              meta: dict[str, Any] | None = None, *, withhold: bool = False,
+              salt: str | None = None) -> dict[str, Any]:
     """The record of everything played so far. ``seats`` may describe who sits where (human or
-    bot) and ``meta`` carries free-form notes; neither affects the replay. With ``withhold``
-    (the bridge's ``record`` while the match is being played) the seed and the deck orders are
-    left out and ``withheld`` names them: such a record shows who played what, and
-    ``game_from_record`` refuses to replay it.
+    bot) and ``meta`` carries free-form notes; neither affects the replay. ``salt`` is the
+    match's commitment salt (``speculation.fairplay``), written beside the seed. With
+    ``withhold`` (the bridge's ``record`` while the match is being played) the seed, the deck
+    orders and the salt are left out and ``withheld`` names the two that would show the cards:
+    such a record shows who played what, and ``game_from_record`` refuses to replay it.
 
     >>> from speculation.game import Game
-    >>> partial = record_of(Game(["Fanny", "Edmund"], seed=3), withhold=True)
-    >>> "seed" in partial, partial["withheld"]
-    (False, ['seed', 'decks'])
+    >>> partial = record_of(Game(["Fanny", "Edmund"], seed=3), withhold=True, salt="ab" * 16)
+    >>> "seed" in partial, "salt" in partial, partial["withheld"]
+    (False, False, ['seed', 'decks'])
+    >>> record_of(Game(["Fanny", "Edmund"], seed=3), salt="ab" * 16)["salt"][:6]
+    'ababab'
     """
     rec: dict[str, Any] = {
         "format": RECORD_FORMAT, "version": VERSION, "players": list(game.names),
@@ -60,13 +66,33 @@ def record_of(game: Game, seats: list[dict[str, Any]] | None = None,
     else:
         rec["seed"] = game.seed
         if game.decks:
-            rec["decks"] = [[card_str(c) for c in d] for d in game.decks]
+            rec["decks"] = deck_strings(game)
+        if salt is not None:
+            rec["salt"] = salt
     rec["actions"] = [a.to_dict() for a in game.actions]
     if seats is not None:
         rec["seats"] = seats
     if meta:
         rec["meta"] = meta
     return rec
+
+
+def deck_strings(game: Game) -> list[list[str]]:
+    """The match's fixed deck orders as records write them (``"QH"``), top card first."""
+    return [[card_str(c) for c in d] for d in game.decks]
+
+
+def salt_of(record: dict[str, Any]) -> str | None:
+    """The record's commitment salt, None if it has none (records and saves written before
+    salts existed); a malformed one raises ``RecordError`` (``bad_record``).
+
+    >>> salt_of({"salt": "ab" * 16})[:4], salt_of({})
+    ('abab', None)
+    """
+    salt = record.get("salt")
+    if salt is not None and not is_salt(salt):
+        raise RecordError(ErrorCode.BAD_RECORD, "the record's 'salt' must be 32 lowercase hex digits")
+    return salt
 
 
 def game_from_record(record: Any, upto: int | None = None) -> Game:
@@ -136,10 +162,12 @@ def integrity_check(record: Any, state: Any) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
-def snapshot(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
-    """A save: the record, the full state it must reproduce (hidden cards included, so the
-    UI stores it as an opaque string and never shows it) and the integrity check over both."""
-    record, state = record_of(game, seats), game.state_dict()
+def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
+             salt: str | None = None) -> str:
+    """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
+    commitment), the full state it must reproduce (hidden cards included, so the UI stores it
+    as an opaque string and never shows it) and the integrity check over both."""
+    record, state = record_of(game, seats, salt=salt), game.state_dict()
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
                        "check": integrity_check(record, state)},
@@ -147,12 +175,29 @@ def snapshot(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
 
 
 def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
+    """``load_snapshot``'s game and seats (the salt left aside)."""
+    loaded = load_snapshot(text)
+    return loaded.game, loaded.seats
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A loaded save: the game, its seats (None if the save names none) and its commitment
+    salt (None in a save written before salts existed)."""
+
+    game: Game
+    seats: list[dict[str, Any]] | None
+    salt: str | None
+
+
+def load_snapshot(text: Any) -> Loaded:
     """Load a snapshot: check its integrity, replay its record and check the result equals its
     stored state, so a corrupted or edited save is refused (code ``corrupt_snapshot``) instead
     of half-loaded. A version-1 save (written before the integrity check) is replayed and
     goes through the same check, computed from its replay (see ``_check_legacy``). Text
     beyond the JSON limits is ``too_large``/``too_complex`` (see ``speculation.jsonguard``),
-    refused before parsing."""
+    refused before parsing. A salt in the record must be well formed (``salt_of``); a save
+    without one (written before salts existed) loads with ``salt`` None."""
     if not isinstance(text, str):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "a snapshot must be a string")
     try:
@@ -193,7 +238,11 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
     seats = seats if isinstance(seats, list) else None
     if version == LEGACY_SNAPSHOT_VERSION:
         _check_legacy(game, record, state, seats)
-    return game, seats
+    try:
+        salt = salt_of(record)
+    except RecordError as e:
+        raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
+    return Loaded(game, seats, salt)
 
 
 def _check_legacy(game: Game, record: dict[str, Any], state: Any,

@@ -464,6 +464,7 @@
  * @property {Rules} [rules]
  * @property {number} [seed] absent from the `record` op's answer until the match is over
  * @property {CardName[][]} [decks] likewise
+ * @property {string} [salt] the match's commitment salt (32 lowercase hex digits); likewise
  * @property {Action[]} [actions]
  * @property {PlayerSpec[]} [seats]
  * @property {Record<string, unknown>} [meta]
@@ -500,6 +501,8 @@
  * @typedef {{op: "log", since?: number}} LogRequest
  * @typedef {{op: "review", seat: Seat, hand?: number | null}} ReviewRequest
  * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null}} StandingRequest
+ * @typedef {{op: "commitment"}} CommitmentRequest
+ * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
  */
 
 /**
@@ -521,7 +524,7 @@
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest | ReviewRequest | StandingRequest} Request
+ *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -588,6 +591,35 @@
  * @typedef {{entries: LogEntry[], next: number}} LogAnswer
  * @typedef {{review: Review}} ReviewAnswer (docs/protocol.md, "Reviews")
  * @typedef {{answer: StandingAnswerValue | null}} StandingAnswer
+ * @typedef {{commitment: string, scheme: "sha256:seed:salt:decks/v1"}} CommitmentAnswer
+ */
+
+/**
+ * A log entry as a guest received it, for `verify`: `index` and `text` at least; the other
+ * log fields it carries are compared too, any other key is ignored.
+ * @typedef {{index: number, text: string} & Partial<LogEntry> & Record<string, unknown>} SeenEntry
+ */
+
+/**
+ * Where a guest's log first differs from the replay of the record: `field` is the log field
+ * that differs, or "entry" when the replay has no entry at `index` (then `expected` is null).
+ * @typedef {object} LogDifference
+ * @property {number} index
+ * @property {string} field
+ * @property {unknown} expected the replay's value
+ * @property {unknown} seen the guest's value
+ */
+
+/**
+ * `verify`'s audit of a finished record (docs/protocol.md, "Fair play at a shared table").
+ * @typedef {object} VerifyAnswer
+ * @property {boolean} commitment_ok the record's seed, decks and salt hash to the commitment
+ * @property {boolean} replay_ok the record replays to the end of its match
+ * @property {boolean} log_ok every seen entry equals the replay's entry of its index
+ * @property {LogDifference | null} first_difference
+ * @property {string | null} reason null when all three hold, else why not
+ * @property {number} checked entries compared
+ * @property {number} entries the replay's log length
  */
 
 /**
@@ -608,6 +640,8 @@
  * @property {LogAnswer} log
  * @property {ReviewAnswer} review
  * @property {StandingAnswer} standing
+ * @property {CommitmentAnswer} commitment
+ * @property {VerifyAnswer} verify
  */
 
 /**
