@@ -21,7 +21,10 @@ What the build does (standard library only; pip and npm do the fetching):
    ever looked up on a CDN;
 4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``, and
    draws the app icons (PNG, standard library only) into ``<out>/icons/``;
-5. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
+5. self-hosts the QR encoder: the npm package ``qr`` (installed by ``npm ci``, pinned in
+   ``package-lock.json``) has its encoder ``index.js`` and its two licence files copied
+   unchanged into ``<out>/vendor/qr/`` (``web/js/net/qr.js`` imports it from there);
+6. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
    that hash (and adds ``<meta name="build" content="HASH">`` to index.html
    unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,
    files...}).
@@ -59,6 +62,7 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 CACHE = ROOT / "build-cache"
 PYODIDE_PKG = ROOT / "node_modules" / "pyodide"
+QR_PKG = ROOT / "node_modules" / "qr"
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = (
@@ -72,6 +76,12 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the PyPI wheel (it differs from the one named in Pyodide's lock).
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# The QR encoder (paulmillr/qr, MIT OR Apache-2.0): its self-contained ESM encoder and the
+# licence texts, shipped byte for byte under VENDOR_QR (never stamped: not a web/ file).
+QR_VERSION = "0.7.0"
+QR_FILES = ("index.js", "LICENSE", "LICENSE-MIT")
+VENDOR_QR = "vendor/qr"
 
 PLACEHOLDER = "__BUILD_HASH__"
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".txt", ".svg"}
@@ -181,6 +191,34 @@ def pyodide_dir() -> Path:
     return PYODIDE_PKG
 
 
+def qr_dir(pkg: Path = QR_PKG) -> Path:
+    """node_modules/qr, checked to be the pinned version with every file the site ships.
+
+        vendor_qr(qr_dir(), out)   # BuildError("node_modules/qr is missing: ...") before `npm ci`
+    """
+    meta = pkg / "package.json"
+    if not meta.exists():
+        raise BuildError("node_modules/qr is missing: run `npm ci` (or scripts/setup.sh)")
+    version = json.loads(meta.read_text())["version"]
+    if version != QR_VERSION:
+        raise BuildError(f"node_modules has qr {version}, expected {QR_VERSION}: run `npm ci`")
+    absent = [name for name in QR_FILES if not (pkg / name).is_file()]
+    if absent:
+        raise BuildError(f"node_modules/qr has no {', '.join(absent)}: run `npm ci`")
+    return pkg
+
+
+def vendor_qr(pkg: Path, out: Path) -> list[Path]:
+    """Copy the QR encoder and its licences into out/VENDOR_QR; return the copies."""
+    dest = out / VENDOR_QR
+    dest.mkdir(parents=True, exist_ok=True)
+    copies = []
+    for name in QR_FILES:
+        shutil.copy2(pkg / name, dest / name)
+        copies.append(dest / name)
+    return copies
+
+
 def write_lock(src: Path, dest: Path, micropip_sha: str) -> None:
     """Deploy a lock that lists only micropip, with the hash of the wheel we ship.
 
@@ -243,6 +281,7 @@ def build(out: Path | None = None, web: Path | None = None) -> dict:
     if not (web / "index.html").exists():
         raise BuildError(f"{web}/index.html is missing")
     pyo = pyodide_dir()
+    qr = qr_dir()
     mp = micropip_wheel()
     # Build beside the target and swap at the end: a failed or interrupted
     # build never leaves a half-made site where a server may be looking.
@@ -251,7 +290,7 @@ def build(out: Path | None = None, web: Path | None = None) -> dict:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     try:
-        manifest = _assemble(out, pyo, mp, web)
+        manifest = _assemble(out, pyo, mp, web, qr)
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise
@@ -265,7 +304,7 @@ def build(out: Path | None = None, web: Path | None = None) -> dict:
     return manifest
 
 
-def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB) -> dict:
+def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB, qr: Path = QR_PKG) -> dict:
     """Fill the empty directory out with the site and return its manifest."""
     # web/ first, so nothing in web/ can overwrite runtime files
     web_entries = []
@@ -294,6 +333,7 @@ def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB) -> dict:
 
     version = wheel.name.split("-")[1]
     make_icons(out / "icons")
+    vendor_qr(qr, out)  # after web/, so nothing in web/ can stand in for the package's bytes
 
     digest = site_hash(out)
     stamped = stamp(out, digest, web_entries)
