@@ -1,0 +1,153 @@
+// Invitation and reply codes (web/js/net/codec.js) and the SDP they stand for
+// (web/js/net/sdp.js): playing with friends, issue 22.
+//
+//   node --test tests/js/
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  CodeError, INVITE_LIFETIME_S, REPLY_LIFETIME_S, crc32, decodeInvite, decodeReply, encodeInvite, encodeReply,
+  formatIPv6, fromBase64url, isExpired, toBase64url,
+} from "../../web/js/net/codec.js";
+import { iceOf, parseCandidate, sdpFrom } from "../../web/js/net/sdp.js";
+
+const FP = "7A:0B:93:C4:11:00:FF:E2:5D:36:8F:01:AB:CD:EF:12:34:56:78:9A:BC:DE:F0:0F:1E:2D:3C:4B:5A:69:78:87";
+const NOW = 1_700_000_000; // November 2023
+const TABLE = "0123456789abcdef";
+
+/** @param {import("../../web/js/net/codec.js").Candidate[]} candidates */
+function ice(candidates, role = "actpass") {
+  return { ufrag: "Xy3/", pwd: "abcdefghijklmnop+/123456", fingerprint: FP, role, candidates };
+}
+
+const V4 = { address: "127.0.0.1", port: 50123, protocol: "udp", type: "host" };
+const V6 = { address: "2001:db8::8a2e:370:7334", port: 9, protocol: "tcp", type: "host", tcpType: "active" };
+const MDNS = { address: "0f8e1c2a-4b3d-4e5f-9a8b-7c6d5e4f3a2b.local", port: 61000, protocol: "udp", type: "host" };
+const SRFLX = { address: "203.0.113.7", port: 40000, protocol: "udp", type: "srflx" };
+
+function invite(over = {}) {
+  return { kind: "invite", table: TABLE, seat: 2, created: NOW, host: "Mary", stun: false, ice: ice([V4]), ...over };
+}
+
+function reply(over = {}) {
+  return { kind: "reply", table: TABLE, seat: 2, created: NOW, ice: ice([V4], "active"), ...over };
+}
+
+/** @param {() => unknown} fn @param {string} code */
+function throwsCode(fn, code) {
+  assert.throws(fn, (err) => {
+    assert.ok(err instanceof CodeError, `not a CodeError: ${err}`);
+    assert.equal(err.code, code, err.message);
+    assert.match(err.message, /\w+ .*\./); // a sentence for people
+    return true;
+  });
+}
+
+test("an invitation round-trips: IPv4, IPv6, mDNS and srflx candidates, TCP, a UTF-8 host name", () => {
+  for (const candidates of [[V4], [V6], [MDNS], [SRFLX], [V4, V6, MDNS, SRFLX], []]) {
+    const original = invite({ host: "Მარიამ ✓", stun: true, ice: ice(candidates) });
+    const code = encodeInvite(original);
+    assert.match(code, /^[A-Za-z0-9_-]+$/);
+    assert.deepEqual(decodeInvite(code, { now: NOW }), original);
+  }
+  const rejoin = invite({ kind: "rejoin", seat: 0, host: "" });
+  assert.deepEqual(decodeInvite(encodeInvite(rejoin), { now: NOW }), rejoin);
+});
+
+test("a reply round-trips and is compact", () => {
+  const original = reply({ ice: ice([V4, MDNS], "active") });
+  const code = encodeReply(original);
+  assert.deepEqual(decodeReply(code, { now: NOW }), original);
+  // one loopback candidate: header 15 + ICE 4+1 + 24+1 + 32 + 1 + 1 + 7 + CRC 4 = 90 bytes
+  assert.equal(encodeReply(reply()).length, Math.ceil(90 * 4 / 3));
+});
+
+test("a host name is at most 24 UTF-8 bytes", () => {
+  assert.throws(() => encodeInvite(invite({ host: "é".repeat(13) })), RangeError);
+  assert.doesNotThrow(() => encodeInvite(invite({ host: "é".repeat(12) })));
+});
+
+test("a whole link, a code with white space and line breaks, a code cut into lines", () => {
+  const original = invite();
+  const code = encodeInvite(original);
+  assert.deepEqual(decodeInvite(`  https://example.github.io/speculation/#join=${code}\n`, { now: NOW }), original);
+  assert.deepEqual(decodeInvite(`\t${code.slice(0, 40)}\n${code.slice(40)}  `, { now: NOW }), original);
+  assert.deepEqual(decodeInvite(`#join=${code}`, { now: NOW }), original);
+});
+
+test("a reply is not an invitation and an invitation is not a reply", () => {
+  throwsCode(() => decodeInvite(encodeReply(reply()), { now: NOW }), "wrong_kind");
+  throwsCode(() => decodeReply(encodeInvite(invite()), { now: NOW }), "wrong_kind");
+});
+
+test("another version is named as such", () => {
+  const bytes = fromBase64url(encodeInvite(invite()));
+  bytes[0] = 2;
+  throwsCode(() => decodeInvite(toBase64url(bytes), { now: NOW }), "wrong_version");
+  throwsCode(() => decodeReply(toBase64url(Uint8Array.of(0, 3)), { now: NOW }), "wrong_version");
+});
+
+test("a code cut short at every length is truncated", () => {
+  const cases = [[encodeInvite(invite({ ice: ice([V4, V6, MDNS]) })), decodeInvite], [encodeReply(reply()), decodeReply]];
+  for (const [code, decode] of cases) {
+    for (let n = 1; n < code.length; n += 1) throwsCode(() => decode(code.slice(0, n), { now: NOW }), "truncated");
+  }
+  throwsCode(() => decodeInvite("", { now: NOW }), "bad_code");
+  throwsCode(() => decodeInvite("https://example.org/#join=", { now: NOW }), "bad_code");
+});
+
+test("a changed character is caught: by the checksum inside the ICE part, by some code everywhere", () => {
+  const code = encodeInvite(invite({ ice: ice([V4, MDNS]) }));
+  const codes = new Set();
+  for (let i = 0; i < code.length; i += 1) {
+    for (const ch of ["A", "z", "-"]) {
+      if (code[i] === ch) continue;
+      const garbled = code.slice(0, i) + ch + code.slice(i + 1);
+      assert.throws(() => decodeInvite(garbled, { now: NOW }), (err) => {
+        assert.ok(err instanceof CodeError, String(err));
+        codes.add(err.code);
+        // pwd (bytes 27–50) and fingerprint (51–82): characters 37–108 hold nothing else
+        if (i >= 37 && i < 109) assert.equal(err.code, "checksum", `character ${i}`);
+        return true;
+      });
+    }
+  }
+  assert.ok(codes.has("checksum"));
+  // not base64 at all
+  throwsCode(() => decodeInvite(`${code.slice(0, 10)}*${code.slice(11)}`, { now: NOW }), "bad_code");
+  // one byte too many after a whole code
+  throwsCode(() => decodeInvite(`${code}AA`, { now: NOW }), "checksum");
+});
+
+test("a code whose checksum is right but whose ICE text could inject SDP lines is refused", () => {
+  const bytes = fromBase64url(encodeReply(reply()));
+  const ufragAt = 15 + 1; // after the header and the ufrag's length
+  bytes[ufragAt] = 0x0a; // "\n"
+  const body = bytes.subarray(0, bytes.length - 4);
+  const sum = crc32(body);
+  bytes.set([sum >>> 24, sum >>> 16 & 255, sum >>> 8 & 255, sum & 255], bytes.length - 4);
+  throwsCode(() => decodeReply(toBase64url(bytes), { now: NOW }), "bad_code");
+});
+
+test("expiry: an invitation lasts 600 s and a reply 120 s", () => {
+  assert.equal(INVITE_LIFETIME_S, 600);
+  assert.equal(REPLY_LIFETIME_S, 120);
+  assert.equal(isExpired(NOW, NOW + 600, 600), false);
+  assert.equal(isExpired(NOW, NOW + 601, 600), true);
+  const inv = encodeInvite(invite());
+  assert.equal(decodeInvite(inv, { now: NOW + 600 }).created, NOW);
+  throwsCode(() => decodeInvite(inv, { now: NOW + 601 }), "expired");
+  const rep = encodeReply(reply());
+  assert.equal(decodeReply(rep, { now: NOW + 120 }).seat, 2);
+  throwsCode(() => decodeReply(rep, { now: NOW + 121 }), "expired");
+  assert.equal(decodeReply(rep, { now: null }).seat, 2); // the check skipped
+  throwsCode(() => decodeReply(rep), "expired"); // by the clock: 2023 is long past
+});
+
+test("IPv6 text is canonical (RFC 5952)", () => {
+  assert.equal(formatIPv6(Uint8Array.from([0x20, 1, 0xd, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])), "2001:db8::1");
+  assert.equal(formatIPv6(new Uint8Array(16)), "::");
+  const c = { ...V6, address: "fe80:0:0:0:0:0:0:1" };
+  assert.equal(decodeInvite(encodeInvite(invite({ ice: ice([c]) })), { now: NOW }).ice.candidates[0].address, "fe80::1");
+});
