@@ -81,7 +81,7 @@ function fakeTabs(writer = true) {
 }
 
 let ids = 0;
-function slotFor({ engine = fakeEngine(), tabs = fakeTabs(), answers = {} } = {}) {
+function slotFor({ engine = fakeEngine(), tabs = fakeTabs(), answers = {}, friends = undefined } = {}) {
   const table = fakeTable(engine);
   const said = [];
   const asked = [];
@@ -93,6 +93,7 @@ function slotFor({ engine = fakeEngine(), tabs = fakeTabs(), answers = {} } = {}
       nearestBot: async (bot, nearest) => { asked.push(`${bot}->${nearest}`); return answers.nearestBot ?? true; },
     },
     newId: () => `id${++ids}`,
+    ...(friends ? { friends } : {}),
   });
   return { slot, table, engine, tabs, said, asked };
 }
@@ -188,7 +189,7 @@ test("resuming the stored save keeps its id and generation, and stores it again 
   await same.slot.resume(readSave());
   assert.deepEqual(same.slot.state(), { matchId: "m7", base: 9, adopt: false });
   assert.equal(stored().gen, 9);
-  assert.deepEqual(same.table.resets, [{ holder: 0, seenHand: 1, hands: 2 }]);
+  assert.deepEqual(same.table.resets, [{ holder: 0, seenHand: 1, hands: 2, here: null }]);
   // A version 1 snapshot: the engine's own save of it differs, so it is stored again at once.
   const upgraded = slotFor();
   upgraded.engine.request = async (req) => (req.op === "save" ? { ok: true, op: "save", snapshot: "S-v2" }
@@ -277,4 +278,21 @@ test("becoming the writer reads the slot's generation, which later saves must fi
   storage.setItem(SAVE_KEY, JSON.stringify({ v: 1, match: "m2", gen: 8, snapshot: "S", ui: {} }));
   assert.equal(slot.reread().match, "m2");
   assert.equal(slot.state().base, 8);
+});
+
+test("a friends' table's save keeps its roster, and resuming it hosts the same seats again", async () => {
+  const roster = { v: 1, table: "0123456789abcdef", friends: [{ seat: 1, name: "Ann" }] };
+  const restored = [];
+  const made = slotFor({ friends: { roster: () => roster, restore: () => null } });
+  made.slot.began();
+  made.table.view = view();
+  await made.slot.save();
+  assert.deepEqual(stored().ui.friends, roster, "the roster rides in the save's page part");
+  const again = slotFor({ friends: { roster: () => null, restore: (ui) => { restored.push(ui); return [0]; } } });
+  assert.equal((await again.slot.resume(readSave())).ok, true);
+  assert.deepEqual(restored.at(-1).friends, roster);
+  assert.deepEqual(again.table.resets.at(-1).here, [0], "the seats played here: the host's");
+  assert.equal(again.table.resets.at(-1).holder, 0);
+  const fresh = slotFor({ friends: { roster: () => null, restore: () => { throw new Error("a saved match from the list is not hosted again"); } } });
+  assert.equal((await fresh.slot.resume(readSave(), { fresh: true })).ok, true);
 });

@@ -8,7 +8,7 @@ import { byId } from "../dom.js";
 import { createTable } from "../table.js";
 import { createSound } from "../sound.js";
 import { loadSettings } from "../storage.js";
-import { applyDisplaySettings } from "../render.js";
+import { applyDisplaySettings, setStatus } from "../render.js";
 import { startEngine } from "../boot-screen.js";
 import { decodeInvite } from "./codec.js";
 import { createGuest } from "./guest.js";
@@ -29,6 +29,8 @@ export function startGuest() {
   applyDisplaySettings(settings);
   document.body.classList.add("is-guest");
   byId("welcome").hidden = true;
+  byId("boot").classList.add("is-ready"); // nothing to boot: the host's engine plays
+  setStatus("Join the table to play.");
   const table = createTable({
     mode: "site", guest: true,
     pace: () => loadSettings().pace,

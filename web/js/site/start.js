@@ -189,7 +189,7 @@ export function friendsDefaults(hello) {
   const quick = quickSettings(hello);
   const bots = (quick.players ?? []).filter((p) => p.kind === "bot").slice(0, 2);
   const you = (quick.players ?? []).find((p) => p.kind !== "bot") ?? { name: "Julia", kind: "human" };
-  return { players: [you, /** @type {any} */ ({ name: "Friend", kind: "friend" }), ...bots] }; // "friend": a row the form plays on a friend's device
+  return { ...quick, players: [you, /** @type {any} */ ({ name: "Friend", kind: "friend" }), ...bots] }; // "friend": a row the form plays on a friend's device
 }
 
 /** The engine's game record of the match, as a file. */

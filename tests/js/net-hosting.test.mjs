@@ -1,0 +1,178 @@
+// node --test: the host of a friends' table (web/js/net/hosting.js) with no browser: a scripted
+// engine, the real match store and driver, the real codes and guard, and fake data channels.
+// A friend joins through the invitation and reply codes; the host pushes that seat's own view
+// after every move; a forged seat, a stale move, a deep message and a friend's try at any op
+// beyond the allowlist change nothing and are answered with a refusal.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createMatchStore } from "../../web/js/match-store.js";
+import { createDriver } from "../../web/js/driver.js";
+import { createHosting, cleanRoster } from "../../web/js/net/hosting.js";
+import { decodeInvite, encodeReply } from "../../web/js/net/codec.js";
+
+globalThis.location ??= /** @type {any} */ ({ origin: "http://127.0.0.1:8000", pathname: "/" });
+
+const ICE = { ufrag: "abcd", pwd: "0123456789abcdefghijkl", role: "actpass",
+  fingerprint: Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, "0").toUpperCase()).join(":"),
+  candidates: [{ address: "127.0.0.1", port: 50000, protocol: "udp", type: "host" }] };
+
+/** A data channel both ends of which the test holds. */
+function fakeChannel() {
+  const ch = {
+    sent: [], closed: false, onMsg: null, onSt: null,
+    send(obj) { ch.sent.push(JSON.parse(JSON.stringify(obj))); },
+    onMessage(fn) { ch.onMsg = fn; },
+    onStatus(fn) { ch.onSt = fn; },
+    onError() {},
+    status: () => "open",
+    close() { ch.closed = true; },
+    /** the friend's device sends a text */
+    from(text) { ch.onMsg?.(text); },
+  };
+  return ch;
+}
+
+/** hostPeer stand-in: each invitation's channel is handed to the test. */
+function fakePeers() {
+  const channels = [];
+  const peer = () => {
+    const ch = fakeChannel();
+    channels.push(ch);
+    let open;
+    const channel = new Promise((r) => { open = r; });
+    return { invite: async () => ICE, accept: async () => { open(ch); }, channel, close() {} };
+  };
+  return { peer, channels };
+}
+
+const SEATS = [{ seat: 0, name: "Julia", kind: "human" }, { seat: 1, name: "Ann", kind: "human" }, { seat: 2, name: "Henry", kind: "bot" }];
+const viewOf = (seat, extra = {}) => ({ seat, to_act: 1, phase: "sale", stage: "playing", seats: SEATS, hands: [], last_hand: null,
+  match_over: false, legal: seat === 1 ? [{ type: "keep", seat: 1 }] : [], ...extra });
+
+/** An engine that knows one match: Ann (seat 1) decides; after her keep, Julia decides. */
+function fakeEngine() {
+  let toAct = 1;
+  let index = 10;
+  const e = {
+    requests: [],
+    async request(req) {
+      e.requests.push(JSON.parse(JSON.stringify(req)));
+      switch (req.op) {
+        case "new_match": return { ok: true, op: "new_match", view: viewOf(0) };
+        case "view": return { ok: true, op: "view", view: viewOf(req.seat, { to_act: toAct, legal: req.seat === toAct ? [{ type: "keep", seat: toAct }] : [] }) };
+        case "log": return { ok: true, op: "log", entries: [], next: index };
+        case "commitment": return { ok: true, op: "commitment", commitment: "ab".repeat(32), scheme: "x" };
+        case "standing": return { ok: true, op: "standing", answer: null };
+        case "act":
+          if (req.action.seat !== toAct) return { ok: false, error: { code: "not_your_turn", message: "not yet" } };
+          toAct = 0;
+          return { ok: true, op: "act", events: [{ type: "kept", index: index++, text: "Ann keeps the 9 of hearts." }], view: viewOf(req.viewer, { to_act: 0 }) };
+        case "coach": return { ok: true, op: "coach", advice: { seat: req.seat } };
+        default: throw new Error(`the host asked the engine for ${req.op}`);
+      }
+    },
+  };
+  return e;
+}
+
+async function hostWithAnn() {
+  const engine = fakeEngine();
+  const store = createMatchStore({ holder: 0 });
+  const driver = createDriver({ store, engine, policy: {} });
+  /** @type {any} */
+  let friends = null;
+  const table = {
+    store, engine, hello: { limits: { players: { min: 2, max: 8 } } },
+    get view() { return store.getState().view; },
+    run: driver.run, advance: driver.advance, friendAct: driver.friendAct,
+    useFriends(f) { friends = f; driver.context.policy.standIn = (s) => f?.standIn(s) ?? null; },
+  };
+  const { peer, channels } = fakePeers();
+  const hosting = createHosting({
+    table, peer, now: () => 1_000_000_000_000,
+    start: async (settings) => {
+      await engine.request({ op: "new_match", settings });
+      store.dispatch({ type: "reset", holder: 0, here: [0] });
+      await driver.playOn();
+      return true;
+    },
+  });
+  await hosting.open({ players: SEATS.map(({ name, kind }) => ({ name, kind })), friendRows: [1], hostRow: 0, hostName: "Julia", settings: {} });
+  const inv = decodeInvite(hosting.state().invitation.link);
+  assert.equal(inv.seat, 1);
+  assert.equal(inv.host, "Julia");
+  const reply = encodeReply({ kind: "reply", table: inv.table, seat: 1, created: 1_000_000_000, ice: ICE });
+  const adding = hosting.addReply(reply);
+  await new Promise((r) => setTimeout(r, 0));
+  const ch = channels[0];
+  ch.from(JSON.stringify({ t: "hello", name: "Ann", token: null, prefs: {} }));
+  assert.equal(await adding, null);
+  assert.equal(await hosting.startMatch("bots", () => ({ name: "Bot", kind: "bot" })), null);
+  await driver.run(() => {}); // the start's work is done
+  await new Promise((r) => setTimeout(r, 10));
+  return { hosting, engine, store, ch, friends: () => friends, driver };
+}
+
+test("a friend joins by the codes, gets a welcome with a token, and their own seat's view after the start", async () => {
+  const { ch } = await hostWithAnn();
+  const welcome = ch.sent.find((m) => m.t === "welcome");
+  assert.equal(welcome.seat, 1);
+  assert.match(welcome.token, /^[0-9a-f]{32}$/);
+  const states = ch.sent.filter((m) => m.t === "state");
+  assert.ok(states.length >= 1);
+  assert.ok(states.every((m) => m.view.seat === 1), "only Ann's own view goes to Ann");
+  assert.equal(states.at(-1).commitment, "ab".repeat(32));
+  const text = JSON.stringify(ch.sent);
+  for (const secret of ["snapshot", "\"seed\"", "\"salt\"", "\"record\""]) assert.ok(!text.includes(secret), secret);
+});
+
+test("a friend's move is played for their seat with the host's viewer, and every friend gets the events", async () => {
+  const { engine, ch } = await hostWithAnn();
+  const before = ch.sent.length;
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 10 }));
+  await new Promise((r) => setTimeout(r, 20));
+  const act = engine.requests.find((r) => r.op === "act");
+  assert.deepEqual(act, { op: "act", action: { seat: 1, type: "keep" }, viewer: 0 });
+  const after = ch.sent.slice(before);
+  const state = after.find((m) => m.t === "state");
+  assert.deepEqual(state.events.map((e) => e.text), ["Ann keeps the 9 of hearts."]);
+  assert.equal(state.next, 11);
+  assert.equal(state.view.seat, 1);
+  assert.ok(after.some((m) => m.t === "ack"));
+});
+
+test("forged seat, stale move, deep or huge text, and ops beyond the allowlist reach no engine and change nothing", async () => {
+  const { engine, ch } = await hostWithAnn();
+  const asked = engine.requests.length;
+  const refusals = () => ch.sent.filter((m) => m.t === "refused").map((m) => m.code);
+  ch.from(JSON.stringify({ t: "act", action: { seat: 0, type: "keep" }, since: 10 }));
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 3 }));
+  ch.from("[".repeat(5000) + "]".repeat(5000));
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 10, pad: "x".repeat(70000) }));
+  ch.from(JSON.stringify({ t: "save" }));
+  ch.from(JSON.stringify({ op: "load", snapshot: "evil" }));
+  ch.from("not json");
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(refusals(), ["wrong_seat", "stale", "too_deep", "too_large", "bad_message", "bad_message", "bad_json"]);
+  assert.deepEqual(engine.requests.slice(asked).filter((r) => !["view", "standing"].includes(r.op)), [], "no act, load or save reached the engine");
+});
+
+test("a friend who goes quiet is away, and the host may let a computer player stand in", async () => {
+  const { hosting, ch, friends } = await hostWithAnn();
+  ch.onSt("silent");
+  assert.equal(hosting.state().friends[0].status, "away");
+  assert.equal(friends().standIn(1), null, "the table waits by default");
+  hosting.letComputerPlay(1, true);
+  assert.equal(friends().standIn(1), "skilled/fanny");
+  assert.equal(hosting.roster().friends[0].bot, true);
+});
+
+test("the stored roster is read field by field: anything of the wrong shape is ignored", () => {
+  const good = { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
+    friends: [{ seat: 1, name: "Ann", token: "ab".repeat(16), bot: false }], allow: { coach: true, review: false } };
+  assert.deepEqual(cleanRoster(good), good);
+  for (const bad of [null, 7, { ...good, v: 2 }, { ...good, table: "XYZ" }, { ...good, host: -1 },
+    { ...good, friends: [{ seat: "1", name: "Ann", token: "ab".repeat(16) }] }, { ...good, friends: "all" }]) {
+    assert.equal(cleanRoster(bad), null, JSON.stringify(bad));
+  }
+});

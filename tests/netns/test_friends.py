@@ -1,0 +1,208 @@
+"""Friends on their own devices, by clicking, as the people at the table would (issue 22;
+docs/multiplayer.md). One Chromium, a host context and two guest contexts, inside the
+loopback-only network namespace the wrapper test starts (tests/browser/test_netns.py): the host
+opens a table, carries each invitation link to a guest as a person would (copies the "Invite
+link" field), and types each guest's "Your reply code" back into "Reply code". Every message a
+guest's data channel receives is recorded by an init script and checked: no snapshot, no seed
+or salt, no record before the match is over, and no card named before the engine's own log made
+it public (the record's replay, in CPython, says when each card became public)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+from speculation.bridge import Session  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+# Every text a data channel delivers to this page, in order (set before any page script runs).
+RECORD_CHANNEL = """(() => {
+  const got = [];
+  Object.defineProperty(window, "__channelGot", { value: got });
+  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) { desc.set.call(this, fn && function (e) { got.push(String(e.data)); return fn.call(this, e); }); },
+  });
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
+    if (type === "message" && typeof fn === "function") {
+      const inner = fn;
+      fn = function (e) { got.push(String(e.data)); return inner.call(this, e); };
+    }
+    return add.call(this, type, fn, opts);
+  };
+})();"""
+
+CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*|Break off)$")
+
+
+def idle(page: Page) -> bool:
+    return page.evaluate("document.body.dataset.state") == "idle"
+
+
+def open_table(host: Page, site_url: str, friends: int = 2) -> None:
+    """The host's first screen: Play with friends, one more friend's seat, a one-hand match."""
+    host.goto(site_url)
+    expect(host.locator("#boot")).to_have_class(re.compile(r"\bis-ready\b"), timeout=90_000)
+    host.get_by_role("button", name="Play with friends…").click()
+    dialog = host.locator("#setup-dialog")
+    expect(dialog.get_by_role("heading", name="Play with friends")).to_be_visible()
+    kinds = dialog.locator(".pl-kind")
+    expect(kinds).to_have_count(4)
+    for i in range(2, 1 + friends):
+        kinds.nth(i).select_option("friend")
+    dialog.locator("summary", has_text="House rules").click()
+    dialog.get_by_label(re.compile(r"^Hands in the match")).fill("1")
+    dialog.get_by_role("button", name="Open the table").click()
+    expect(host.get_by_label("Invite link")).to_have_value(re.compile(r"#join="), timeout=20_000)
+    expect(host.get_by_role("img", name="QR code of the invite link")).to_be_visible()
+
+
+def join(host: Page, guest: Page, name: str) -> None:
+    """Carry the host's invitation to `guest`, join as `name`, carry the reply back."""
+    link = host.get_by_label("Invite link").input_value()
+    guest.goto(link)
+    guest.get_by_label("Your name").fill(name)
+    guest.get_by_role("button", name="Join").click()
+    reply = guest.get_by_label("Your reply code")
+    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
+    expect(guest.get_by_role("img", name="QR code of your reply code")).to_be_visible()
+    host.get_by_label("Reply code").fill(reply.input_value())
+    host.get_by_role("button", name="Add player").click()
+    expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
+
+
+def play_to_the_end(pages: list[Page], limit: int = 400) -> None:
+    """Whoever has a plain move makes it, until every table shows the match's end."""
+    for _ in range(limit):
+        if all(p.locator("#match-summary").is_visible() for p in pages):
+            return
+        moved = False
+        for p in pages:
+            if not idle(p):
+                continue
+            buttons = p.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
+            if buttons.count() and buttons.first.is_visible() and buttons.first.is_enabled():
+                buttons.first.click()
+                if p.locator("#confirm").is_visible():
+                    p.locator("#confirm-ok").click()
+                moved = True
+                break
+        pages[0].wait_for_timeout(50 if moved else 150)
+    raise AssertionError("the match did not end: " + " | ".join(p.inner_text("#status") for p in pages))
+
+
+def host_record(host: Page) -> dict[str, Any]:
+    """The match's whole record, from the host's own save (it holds the seed)."""
+    raw = host.evaluate("localStorage.getItem('speculation:save:v1')")
+    return json.loads(json.loads(raw)["snapshot"])["record"]
+
+
+def public_from(record: dict[str, Any]) -> dict[str, int]:
+    """Each card's first log index where the engine's public log names it (a CPython replay)."""
+    s = Session()
+    out = json.loads(s.handle(json.dumps({"op": "replay", "record": record})))
+    assert out["ok"], out
+    log = json.loads(s.handle('{"op": "log", "since": 0}'))["entries"]
+    first: dict[str, int] = {}
+    for e in log:
+        names = set(CARD.findall(e.get("text", "")))
+        names |= {c for c in [e.get("card")] + list(e.get("cards") or []) if c}
+        for c in names:
+            first.setdefault(c, e["index"])
+    return first
+
+
+def check_messages(texts: list[str], record: dict[str, Any], seed: int, name: str) -> int:
+    """No message a guest got names a hidden card, the seed, the salt or a snapshot."""
+    public = public_from(record)
+    whole = "".join(texts)
+    assert "snapshot" not in whole, f"{name} was sent a snapshot"
+    salt = record.get("salt")
+    if salt:
+        assert salt not in whole.split('"t":"record"')[0], f"{name} was sent the salt before the end"
+    checked = 0
+    known = 0  # the log index the guest has seen up to
+    for msg in messages(texts):
+        if msg.get("t") == "record":
+            continue  # the release at the end: seed, decks and salt are meant to be there
+        assert not ({"seed", "salt", "decks", "record", "snapshot"} & keys(msg)), f"{name} got {sorted(keys(msg))}"
+        if seed >= 10**6:  # the engine's own seeds are large; a small one would match chip counts
+            assert not re.search(rf"\b{seed}\b", json.dumps(msg)), f"{name} was sent the seed {seed}"
+        known = max(known, msg.get("next", known))
+        for card in CARD.findall(json.dumps(msg)):
+            assert public.get(card, 10**9) < known, f"{name} was sent {card} before it was public (log {known})"
+            checked += 1
+    return checked
+
+
+FRAME = re.compile(r"^(\d{1,9})\.(\d{1,9})/(\d{1,9}):", re.S)
+
+
+def messages(frames: list[str]) -> list[dict[str, Any]]:
+    """The whole messages in a channel's frames (web/js/net/frame.js: `<id>.<i>/<n>:<piece>`;
+    a frame starting with "~" is the heartbeat)."""
+    out: list[dict[str, Any]] = []
+    parts: list[str] = []
+    for f in frames:
+        m = FRAME.match(f)
+        if not m:
+            assert f.startswith("~"), f"a frame of no known kind: {f[:60]!r}"
+            continue
+        parts.append(f[m.end():])
+        if int(m.group(2)) == int(m.group(3)) - 1:
+            msg = json.loads("".join(parts))
+            parts = []
+            assert isinstance(msg, dict) and "t" in msg, msg
+            out.append(msg)
+    return out
+
+
+def keys(v: Any) -> set[str]:
+    if isinstance(v, dict):
+        return set(v) | {k for x in v.values() for k in keys(x)}
+    if isinstance(v, list):
+        return {k for x in v for k in keys(x)}
+    return set()
+
+
+@pytest.fixture
+def three(netns_context) -> tuple[Page, Page, Page]:
+    """A host and two guests, each in a context of its own."""
+    pages = []
+    for _ in range(3):
+        ctx: BrowserContext = netns_context()
+        ctx.add_init_script(RECORD_CHANNEL)
+        pages.append(ctx.new_page())
+    host, ann, bo = pages
+    host.goto(netns_context.site_url)
+    host.evaluate("localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}))")
+    return host, ann, bo
+
+
+def test_two_friends_join_and_play_a_whole_match_seeing_nothing_hidden(three, netns_site_url):
+    host, ann, bo = three
+    open_table(host, netns_site_url)
+    join(host, ann, "Ann")
+    join(host, bo, "Bo")
+    host.get_by_role("button", name="Start the match").click()
+    for g, name in ((ann, "Ann"), (bo, "Bo")):
+        expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
+        expect(g.locator("#seats .is-bottom .you-badge")).to_have_text("You")
+    play_to_the_end([host, ann, bo])
+    record = host_record(host)
+    for g, name in ((ann, "Ann"), (bo, "Bo")):
+        texts = g.evaluate("window.__channelGot")
+        assert check_messages(texts, record, int(record["seed"]), name) > 0
+        expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
