@@ -4,7 +4,8 @@ errors, axe, and what a failure leaves behind.
     from support import BOOT_S, settle, state, wait_ready, errors_in, assert_no_axe_violations
 
 Chromium      CHROMIUM, CHROMIUM_ARGS (conftest.py launches pytest-playwright's browser with
-              them); persistent_context() for a real profile (service workers, caches).
+              them); persistent_context() for a real profile (service workers, caches);
+              NETNS_CHROMIUM_ARGS for the peer-connection tests of tests/netns/.
 The server    Server(site_build, directory): start() / stop() / start() again on the same port.
 Waiting       wait_ready(page) until #boot is-ready; state(page) is (body[data-state],
               body[data-tick]); settle(page, after) until the page is idle at a tick after
@@ -59,6 +60,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# The tests that open peer connections (tests/netns/, inside a network namespace with only
+# loopback): Chromium gathers 127.0.0.1 candidates only with this flag *and* camera and
+# microphone permission granted to the origin (tests/netns/conftest.py grants both).
+NETNS_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--allow-loopback-in-peer-connection"]
 BOOT_S = 90  # generous: two shared cores; a normal boot takes 2–3 s
 STEP_S = 30
 READY = re.compile(r"\bis-ready\b")

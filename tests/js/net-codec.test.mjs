@@ -151,3 +151,111 @@ test("IPv6 text is canonical (RFC 5952)", () => {
   const c = { ...V6, address: "fe80:0:0:0:0:0:0:1" };
   assert.equal(decodeInvite(encodeInvite(invite({ ice: ice([c]) })), { now: NOW }).ice.candidates[0].address, "fe80::1");
 });
+
+// A real local description of Chromium 156 (headless, in a loopback-only network namespace, no
+// ICE servers, one negotiated data channel), once gathering had completed: the offer and the
+// answer to it.
+const CHROMIUM_OFFER = [
+  "v=0",
+  "o=- 908259370547199492 2 IN IP4 127.0.0.1",
+  "s=-",
+  "t=0 0",
+  "a=group:BUNDLE 0",
+  "a=extmap-allow-mixed",
+  "a=msid-semantic: WMS",
+  "m=application 60917 UDP/DTLS/SCTP webrtc-datachannel",
+  "c=IN IP4 127.0.0.1",
+  "a=candidate:2283980184 1 udp 2122260223 127.0.0.1 60917 typ host generation 0 network-id 1 network-cost 50",
+  "a=candidate:1988628748 1 tcp 1518280447 127.0.0.1 9 typ host tcptype active generation 0 network-id 1 network-cost 50",
+  "a=ice-ufrag:qvJ1",
+  "a=ice-pwd:sK4RL42vGRSXSY/RPzQBLww6",
+  "a=ice-options:trickle",
+  "a=fingerprint:sha-256 35:92:24:B9:33:E2:19:37:AD:0E:74:B4:0E:95:07:74:20:67:05:A9:6A:73:72:1F:FE:C8:33:59:E9:09:78:40",
+  "a=setup:actpass",
+  "a=mid:0",
+  "a=sctp-port:5000",
+  "a=max-message-size:262144",
+].join("\r\n") + "\r\n";
+const CHROMIUM_ANSWER = [
+  "v=0",
+  "o=- 8947657798750620684 2 IN IP4 127.0.0.1",
+  "s=-",
+  "t=0 0",
+  "a=group:BUNDLE 0",
+  "a=extmap-allow-mixed",
+  "a=msid-semantic: WMS",
+  "m=application 39661 UDP/DTLS/SCTP webrtc-datachannel",
+  "c=IN IP4 127.0.0.1",
+  "a=candidate:563436342 1 udp 2122260223 127.0.0.1 39661 typ host generation 0 network-id 1 network-cost 50",
+  "a=ice-ufrag:GYiE",
+  "a=ice-pwd:aW92a/4K3t7EH7WsQSAIkG/T",
+  "a=ice-options:trickle",
+  "a=fingerprint:sha-256 77:4A:79:E6:A4:BE:0E:14:88:E8:C1:8A:E9:52:36:43:F8:1A:23:AD:2E:F8:89:55:C0:77:7C:FC:5B:D5:A4:52",
+  "a=setup:active",
+  "a=mid:0",
+  "a=sctp-port:5000",
+  "a=max-message-size:262144",
+].join("\r\n") + "\r\n";
+
+test("sdp: iceOf reads Chromium's offer and answer", () => {
+  assert.deepEqual(iceOf(CHROMIUM_OFFER), {
+    ufrag: "qvJ1",
+    pwd: "sK4RL42vGRSXSY/RPzQBLww6",
+    fingerprint: "35:92:24:B9:33:E2:19:37:AD:0E:74:B4:0E:95:07:74:20:67:05:A9:6A:73:72:1F:FE:C8:33:59:E9:09:78:40",
+    role: "actpass",
+    candidates: [
+      { address: "127.0.0.1", port: 60917, protocol: "udp", type: "host" },
+      { address: "127.0.0.1", port: 9, protocol: "tcp", type: "host", tcpType: "active" },
+    ],
+  });
+  const answer = iceOf(CHROMIUM_ANSWER);
+  assert.equal(answer.role, "active");
+  assert.deepEqual(answer.candidates, [{ address: "127.0.0.1", port: 39661, protocol: "udp", type: "host" }]);
+});
+
+test("sdp: iceOf -> sdpFrom -> iceOf gives the same part, for an offer and an answer", () => {
+  for (const [sdp, type] of [[CHROMIUM_OFFER, "offer"], [CHROMIUM_ANSWER, "answer"]]) {
+    const part = iceOf(sdp);
+    const rebuilt = sdpFrom(part, type);
+    assert.match(rebuilt, /^v=0\r\n[^]*m=application 9 UDP\/DTLS\/SCTP webrtc-datachannel\r\n[^]*\r\n$/);
+    assert.equal(rebuilt.replace(/\r\n/g, "").includes("\n"), false); // CRLF line ends only
+    assert.deepEqual(iceOf(rebuilt), part);
+  }
+  // and through the codes, as the two people carry them
+  const part = iceOf(CHROMIUM_OFFER);
+  const code = encodeInvite(invite({ ice: part }));
+  assert.deepEqual(decodeInvite(code, { now: NOW }).ice, part);
+  assert.deepEqual(iceOf(sdpFrom(decodeInvite(code, { now: NOW }).ice, "offer")), part);
+  const answerCode = encodeReply(reply({ ice: iceOf(CHROMIUM_ANSWER) }));
+  assert.deepEqual(decodeReply(answerCode, { now: NOW }).ice, iceOf(CHROMIUM_ANSWER));
+  // the sizes people copy: 103 bytes for the invitation (two candidates), 90 for the reply
+  assert.equal(code.length, Math.ceil(103 * 4 / 3));
+  assert.equal(answerCode.length, 120);
+});
+
+test("sdp: priorities put host before srflx and UDP before TCP; other candidates are left out", () => {
+  const part = { ...iceOf(CHROMIUM_ANSWER), candidates: [SRFLX, V6, MDNS, V4] };
+  const lines = sdpFrom(part, "answer").split("\r\n").filter((l) => l.startsWith("a=candidate:"));
+  const priority = (l) => Number(l.split(" ")[3]);
+  assert.ok(priority(lines[2]) > priority(lines[3])); // earlier over later
+  assert.ok(priority(lines[2]) > priority(lines[1])); // UDP host over TCP host
+  assert.ok(priority(lines[1]) > priority(lines[0])); // TCP host over UDP srflx
+  assert.match(lines[0], / typ srflx raddr 0\.0\.0\.0 rport 0 generation 0$/);
+  assert.match(lines[1], / tcptype active generation 0$/);
+  assert.deepEqual(iceOf(sdpFrom(part, "answer")).candidates, [SRFLX, V6, MDNS, V4]);
+  for (const text of [
+    "1 2 udp 1 127.0.0.1 5000 typ host", // component 2
+    "1 1 udp 1 198.51.100.1 5000 typ relay raddr 0.0.0.0 rport 0", // relay
+    "1 1 udp 1 198.51.100.1 5000 typ prflx",
+    "1 1 sctp 1 127.0.0.1 5000 typ host",
+    "1 1 udp 1 example.org 5000 typ host", // a name that is no mDNS UUID
+    "1 1 udp 1 127.0.0.1 70000 typ host",
+    "1 1 udp 1",
+  ]) assert.equal(parseCandidate(text), null, text);
+});
+
+test("sdp: an SDP without credentials, fingerprint or role is refused", () => {
+  assert.throws(() => iceOf(CHROMIUM_OFFER.replace(/a=ice-pwd:.*\r\n/, "")), { code: "bad_sdp" });
+  assert.throws(() => iceOf(CHROMIUM_OFFER.replace("sha-256", "sha-1")), { code: "bad_sdp" });
+  assert.throws(() => iceOf(CHROMIUM_OFFER.replace("a=setup:actpass", "a=setup:holdconn")), { code: "bad_sdp" });
+});

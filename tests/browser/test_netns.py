@@ -1,0 +1,60 @@
+"""The peer-connection tests (tests/netns/) in a network namespace that has only loopback, so that
+no browser in them can reach or even see another interface. Part of the README's test command:
+this test builds nothing of its own (the session's `site_dir`) and runs
+
+    unshare -n sh -c 'ip link set lo up && exec <python> -m pytest tests/netns ...'
+
+with SPECULATION_NETNS_SITE naming the built site; it prints the inner run's output and fails
+with the inner failures. Creating a network namespace needs root (CI runs as root): without it
+this test fails and says so, it does not skip.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+INNER_TIMEOUT_S = 600
+# the variables of this run that must not leak into the inner one (its own pytest, one process)
+OUTER_ONLY = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID",
+              "PYTEST_CURRENT_TEST", "PYTEST_ADDOPTS")
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def can_unshare() -> str | None:
+    """None when this process may create a network namespace, else why not."""
+    try:
+        done = subprocess.run(["unshare", "-n", "true"], capture_output=True, text=True, timeout=30)
+    except FileNotFoundError:
+        return "unshare is not installed (util-linux)"
+    return None if done.returncode == 0 else done.stderr.strip() or f"exit status {done.returncode}"
+
+
+def test_peer_connections_in_a_loopback_only_namespace(site_dir):
+    why = can_unshare()
+    if why is not None:
+        pytest.fail(f"cannot create a network namespace ({why}): the peer-connection tests of "
+                    "tests/netns/ need root (CI runs as root), so run the test command as root",
+                    pytrace=False)
+    env = {k: v for k, v in os.environ.items() if k not in OUTER_ONLY}
+    env["SPECULATION_NETNS_SITE"] = str(site_dir)
+    inner = [sys.executable, "-m", "pytest", "tests/netns", "-p", "no:cacheprovider", "-n", "0",
+             "-q", "-rfE", "-s", "--durations=5"]
+    script = 'ip link set lo up && exec "$@"'
+    done = subprocess.run(["unshare", "-n", "sh", "-c", script, "sh", *inner], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=INNER_TIMEOUT_S)
+    print(done.stdout)
+    print(done.stderr, file=sys.stderr)
+    ran = re.search(r"(\d+) passed", done.stdout)
+    failures = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    assert done.returncode == 0, (f"the tests in the namespace failed (exit {done.returncode}):\n"
+                                  + "\n".join(failures or done.stdout.splitlines()[-30:])
+                                  + f"\n{done.stderr[-2000:]}")
+    assert ran, f"no test ran in the namespace:\n{done.stdout[-3000:]}"
