@@ -26,7 +26,7 @@ const { encodeQR } = /** @type {QrPackage} */ (await import(ENCODER_URL));
 
 /** Light modules around the symbol, as ISO/IEC 18004 asks (section 5.3.8): four. */
 export const QUIET_ZONE = 4;
-/** CSS pixels per module of qrImage's picture (a version-8 code of an invitation: 228 px). */
+/** CSS pixels per module of qrImage's picture (a 154-character invitation: version 9, 61 modules, 244 px). */
 export const MODULE_PX = 4;
 /** Error correction "medium" (about 15 % of the symbol may be lost): a photo of a screen. */
 const ECC = "medium";
