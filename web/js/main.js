@@ -8,7 +8,6 @@ import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
 import { startPreview } from "./preview.js";
 import { wireHeaderMenu } from "./header-menu.js";
-import { startGuest } from "./net/join.js";
 
 // The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
 requestAnimationFrame(() => performance.mark("speculation:shell"));
@@ -16,6 +15,7 @@ requestAnimationFrame(() => performance.mark("speculation:shell"));
 if (/^#(join|table)=/.test(location.hash)) {
   // A friend's invitation: this page is a guest at the host's table (no engine to play).
   wireHeaderMenu(document.querySelector(".site-header"));
+  const { startGuest } = await import("./net/join.js");
   startGuest();
   initOffline();
 } else if (new URLSearchParams(location.search).get("embed") === "1") {

@@ -249,7 +249,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     const p = pending;
     if (!inv || !p) return "There is no invitation waiting for a reply: make a new one first.";
     let reply;
-    try { reply = decodeReply(text); } catch (err) { return err instanceof Error ? err.message : String(err); }
+    try { reply = decodeReply(text, { now: seconds() }); } catch (err) { return err instanceof Error ? err.message : String(err); }
     if (reply.table !== tableId) return "This reply code is for another table (or an older invitation): ask for a new one.";
     const f = friends.find((x) => x.row === inv.row);
     const seat = phase === "playing" && f?.seat != null ? f.seat : inv.row;

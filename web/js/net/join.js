@@ -13,7 +13,6 @@ import { startEngine } from "../boot-screen.js";
 import { decodeInvite } from "./codec.js";
 import { createGuest } from "./guest.js";
 import { readStored } from "./guest-store.js";
-import { qrImage } from "./qr.js";
 import { clock } from "./lobby.js";
 import { REPLY_S } from "./hosting.js";
 import { openSheet, closeSheet } from "../site/panels.js";
@@ -90,7 +89,9 @@ function draw(s, tableId) {
     byId("join-reply-box").hidden = false;
     if (input("join-reply").value !== s.reply) {
       input("join-reply").value = s.reply;
-      byId("join-qr").replaceChildren(qrImage(s.reply, "QR code of your reply code"));
+      const code = s.reply;
+      import("./qr.js").then(({ qrImage }) => { byId("join-qr").replaceChildren(qrImage(code, "QR code of your reply code")); })
+        .catch((err) => console.warn("No QR code:", err));
     }
   }
   if (s.phase === "replying") status(`Give this code to ${s.host || "the host"}: they paste it under “Reply code” and press “Add player”.`);

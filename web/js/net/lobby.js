@@ -5,7 +5,6 @@
 //   const lobby = createLobby({ hosting, botFor });
 //   lobby.open();                   // after hosting.open(plan)
 import { byId, el } from "../dom.js";
-import { qrImage } from "./qr.js";
 import { INVITE_S } from "./hosting.js";
 import { openSheet, closeSheet } from "../site/panels.js";
 
@@ -111,7 +110,11 @@ export function createLobby({ hosting, botFor, now = () => Date.now() }) {
     input("lobby-link").value = inv?.link ?? "";
     if ((inv?.code ?? "") !== shownCode) {
       shownCode = inv?.code ?? "";
-      byId("lobby-qr").replaceChildren(...(inv ? [qrImage(inv.link, "QR code of the invite link")] : []));
+      const box = byId("lobby-qr");
+      box.replaceChildren();
+      // qr.js loads its encoder when first asked (it would hold up the page's start)
+      if (inv) import("./qr.js").then(({ qrImage }) => { if (shownCode === inv.code) box.replaceChildren(qrImage(inv.link, "QR code of the invite link")); })
+        .catch((err) => console.warn("No QR code:", err));
     }
     byId("lobby-seats").replaceChildren(...s.friends.map((x) => {
       const li = el("li", `lobby-seat is-${x.status}`, seatLine(x));
