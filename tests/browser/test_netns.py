@@ -53,8 +53,10 @@ def test_peer_connections_in_a_loopback_only_namespace(site_dir):
     print(done.stdout)
     print(done.stderr, file=sys.stderr)
     ran = re.search(r"(\d+) passed", done.stdout)
-    failures = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
-    assert done.returncode == 0, (f"the tests in the namespace failed (exit {done.returncode}):\n"
-                                  + "\n".join(failures or done.stdout.splitlines()[-30:])
-                                  + f"\n{done.stderr[-2000:]}")
+    if done.returncode != 0:
+        lines = done.stdout.splitlines()
+        failures = [line for line in lines if line.startswith(("FAILED", "ERROR", "E "))]
+        pytest.fail(f"the tests in the namespace failed (exit {done.returncode}):\n"
+                    + "\n".join(failures[:60] or lines[-30:]) + f"\n{done.stderr[-2000:]}",
+                    pytrace=False)
     assert ran, f"no test ran in the namespace:\n{done.stdout[-3000:]}"

@@ -55,6 +55,7 @@ def test_act_with_illegal_action_returns_templates_and_changes_nothing():
 
 
 def test_views_never_name_a_face_down_card():
+    """One deal, every seat; test_view_secrecy.py checks random matches after every move."""
     s = started(seed=8)
     call(s, op="act", action={"seat": 0, "type": "deal"})
     game = s.game

@@ -34,7 +34,7 @@ FORBIDDEN_KEYS = {"seed", "salt", "decks", "snapshot"}
 CODE = re.compile(r'"([2-9TJQKA][SHDC])"')
 HISTORY = ("hands", "last_hand")
 BOT_IDS = [str(b["id"]) for b in catalogue()]
-MAX_MOVES = 90
+MAX_MOVES = 120
 
 
 def keys_of(value: Any) -> set[str]:
@@ -117,7 +117,7 @@ def play_and_check(cfg: Config, hands: int, choose_seed: int) -> int:
 
 
 @pytest.mark.slow
-@settings(max_examples=60)
+@settings(max_examples=80)
 @given(cfg=configs(), hands=st.integers(1, 3), choose_seed=st.integers(0, 2**32 - 1))
 def test_no_view_names_a_face_down_card_or_the_seed(cfg: Config, hands: int,
                                                      choose_seed: int) -> None:

@@ -111,6 +111,12 @@ def test_two_browsers_connect_on_loopback_and_notice_a_closed_page(peer_page, si
         assert sum(sizes) >= size
     assert host.evaluate("window.t.errors") == [] and guest.evaluate("window.t.errors") == []
 
+    # idle for longer than the silence limit: the heartbeats keep both sides "open"
+    host.wait_for_timeout(6500)
+    for page in (host, guest):
+        assert page.evaluate("window.t.statuses.map(([s]) => s)") == []
+        assert page.evaluate("window.t.ch.status()") == "open"
+
     # the guest closes its page: the host's channel goes "silent" within 6 s
     closed_at = host.evaluate("performance.now()")
     guest.close()
@@ -119,3 +125,34 @@ def test_two_browsers_connect_on_loopback_and_notice_a_closed_page(peer_page, si
     waited_s = (silent[1] - closed_at) / 1000
     print(f"silent {waited_s:.2f} s after the guest's page closed")
     assert waited_s <= SILENT_WITHIN_S, f"silent only after {waited_s:.2f} s"
+
+
+def test_a_reply_nobody_answers_ends_in_no_connection(peer_page):
+    """The guest's page is gone before the host takes in its reply: the host's channel promise
+    rejects with PeerError "no_connection" once its time limit (shortened here) has passed."""
+    host, guest = peer_page(), peer_page()
+    for page in (host, guest):
+        page.evaluate(SETUP)
+    invitation = host.evaluate("""async () => {
+      const { peer, codec } = window.t;
+      window.t.host = peer.hostPeer({ connectTimeoutMs: 3000 });
+      const ice = await window.t.host.invite();
+      return codec.encodeInvite({ kind: "invite", table: "0123456789abcdef", seat: 2,
+        created: Math.floor(Date.now() / 1000), host: "", stun: false, ice });
+    }""")
+    reply_code = guest.evaluate(GUEST_REPLY, invitation)["code"]
+    guest.close()
+    outcome = host.evaluate("""async (text) => {
+      const { codec } = window.t;
+      await window.t.host.accept(codec.decodeReply(text).ice);
+      const started = performance.now();
+      try {
+        await window.t.host.channel;
+        return { opened: true };
+      } catch (err) {
+        return { name: err.name, code: err.code, message: err.message, after: performance.now() - started };
+      }
+    }""", reply_code)
+    assert outcome.get("code") == "no_connection", outcome
+    assert outcome["name"] == "PeerError" and "same network" in outcome["message"]
+    assert outcome["after"] < 3000 + 2000, outcome
