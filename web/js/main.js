@@ -9,6 +9,10 @@ import { initOffline } from "./offline.js";
 import { startPreview } from "./preview.js";
 import { wireHeaderMenu } from "./header-menu.js";
 
+// Opening a friend's invitation in a tab that shows the site (or another table) starts afresh
+// as that table's guest; only the fragment changed, so the page would not load again by itself.
+addEventListener("hashchange", () => { if (/^#join=/.test(location.hash)) location.reload(); });
+
 // The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
 requestAnimationFrame(() => performance.mark("speculation:shell"));
 

@@ -338,6 +338,8 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
       f.status = "away";
       broadcastSeats();
       tell();
+      // their rejoin link is ready in the lobby (unless an invitation is waiting for a reply)
+      if (!invitation) invite().catch((err) => console.error(err));
     }
   }
 

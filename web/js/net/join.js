@@ -100,9 +100,13 @@ function draw(s, tableId) {
     closeSheet("join-dialog");
     history.replaceState(null, "", `${location.pathname}${location.search}#table=${tableId}`);
   }
-  if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed") {
-    if (s.phase !== "lost" || !byId("join-dialog").hasAttribute("open")) strip(s.problem || `The connection to ${s.host || "the host"} was lost.`);
-    else status(s.problem);
+  const host = s.host || "the host";
+  if (s.phase === "lost" && s.seat != null && !byId("join-dialog").hasAttribute("open")) {
+    // The channel closed mid-match (the host reloaded, or its device went away): the seat is kept.
+    strip(`${host} is reconnecting… Your seat is kept: when ${host} is back, open the rejoin link ${host} sends you.`);
+  } else if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed") {
+    if (byId("join-dialog").hasAttribute("open")) status(s.problem || `The connection to ${host} was lost.`);
+    else strip(s.problem || `The connection to ${host} was lost.`);
   } else if (s.phase === "playing") {
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
