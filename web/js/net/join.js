@@ -7,15 +7,15 @@
 import { byId } from "../dom.js";
 import { createTable } from "../table.js";
 import { createSound } from "../sound.js";
-import { loadSettings } from "../storage.js";
-import { applyDisplaySettings, setStatus } from "../render.js";
+import { setStatus } from "../render.js";
 import { startEngine } from "../boot-screen.js";
 import { decodeInvite } from "./codec.js";
 import { createGuest } from "./guest.js";
 import { readStored } from "./guest-store.js";
 import { clock } from "./lobby.js";
 import { REPLY_S } from "./hosting.js";
-import { openSheet, closeSheet } from "../site/panels.js";
+import { openSheet, closeSheet, wirePanels } from "../site/panels.js";
+import { createSettings } from "../site/settings.js";
 
 /** @typedef {import("./guest.js").GuestState} GuestState */
 
@@ -24,15 +24,17 @@ const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byI
 
 /** Start the guest's page. */
 export function startGuest() {
-  const settings = loadSettings();
-  applyDisplaySettings(settings);
+  const page = createSettings(); // the header's Settings: pace, colours, and this player's standing answers
+  page.wire();
+  wirePanels();
+  byId("btn-new").hidden = true; // the host starts matches
   document.body.classList.add("is-guest");
   byId("welcome").hidden = true;
   byId("boot").classList.add("is-ready"); // nothing to boot: the host's engine plays
   setStatus("Join the table to play.");
   const table = createTable({
     mode: "site", guest: true,
-    pace: () => loadSettings().pace,
+    pace: () => page.current().pace,
     sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
   });
   const hash = location.hash;
@@ -65,7 +67,7 @@ export function startGuest() {
     /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = true;
     status("Making your reply code…");
     try {
-      await guest.join(name, { auto_reveal: settings.autoReveal !== false, offers: /** @type {any} */ (settings.offers) });
+      await guest.join(name, prefs());
     } catch (err) {
       status(`No reply code could be made: ${err instanceof Error ? err.message : String(err)}`);
       /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = false;
@@ -76,6 +78,8 @@ export function startGuest() {
     catch { input("join-reply").select(); }
     setTimeout(() => { byId("join-copy").textContent = "Copy"; }, 1500);
   });
+  const prefs = () => ({ auto_reveal: page.current().autoReveal !== false, offers: page.current().offers });
+  byId("settings-dialog").addEventListener("close", () => guest.setPrefs(prefs()));
   addEventListener("beforeunload", (ev) => { if (guest.state().phase === "playing") ev.preventDefault(); });
   openSheet("join-dialog");
   if (back && input("join-name").value) /** @type {HTMLFormElement} */ (byId("join-form")).requestSubmit();

@@ -108,6 +108,8 @@ export function createLobby({ hosting, botFor, now = () => Date.now() }) {
       : inv.kind === "rejoin" ? `A rejoin link for ${f?.name || "your friend"}: they open it on their device to take their seat again.`
       : `Send this invitation to the friend for seat ${(f?.seat ?? f?.row ?? 0) + 1}, by message or by showing the QR code.`;
     input("lobby-link").value = inv?.link ?? "";
+    // no seat waiting for anyone: no invitation to show (a failed one keeps its retry)
+    /** @type {HTMLElement} */ (byId("lobby-dialog").querySelector(".lobby-invite")).hidden = !inv && !s.problem;
     if ((inv?.code ?? "") !== shownCode) {
       shownCode = inv?.code ?? "";
       const box = byId("lobby-qr");
