@@ -353,15 +353,18 @@ class Session:
         match's seed, and the seat stays a person's.
 
         >>> s = Session()
-        >>> _ = s.handle('{"op": "new_match", "settings": {"players": [{"name": "Ann"}, {"name": "Bo"}], "seed": 3}}')
+        >>> players = [{"name": "Ann"}, {"name": "Bo"}]
+        >>> _ = s.handle(json.dumps({"op": "new_match", "settings": {"players": players, "seed": 3}}))
         >>> r = json.loads(s.handle('{"op": "bot", "seat": 0, "stand_in": "skilled/edmund"}'))
         >>> r["ok"], r["action"]["type"]
         (True, 'deal')
         """
         if self.seats[seat].kind == "bot":
-            raise BridgeError(ErrorCode.BAD_REQUEST, f"seat {seat} is a computer player's: it needs no stand-in")
+            raise BridgeError(ErrorCode.BAD_REQUEST,
+                              f"seat {seat} is a computer player's: it needs no stand-in")
         if not isinstance(bot_id, str) or bot_id not in bot_ids():
-            raise BridgeError(ErrorCode.UNKNOWN_BOT, f"unknown stand-in {bot_id!r}: it must be one of hello's bots")
+            raise BridgeError(ErrorCode.UNKNOWN_BOT,
+                              f"unknown stand-in {bot_id!r}: it must be one of hello's bots")
         return make_bot(bot_id, seed=self._need_game().seed * 16 + seat, seat=seat)
 
     def _bot(self, seat: int) -> Bot:

@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from speculation.bridge import Session  # noqa: E402
+from speculation.bridge import Session
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +28,15 @@ pytestmark = pytest.mark.browser
 RECORD_CHANNEL = """(() => {
   const got = [];
   const channels = [];
+  const gotAt = [];
+  const sentAt = [];
+  const now = () => performance.timeOrigin + performance.now();
   Object.defineProperty(window, "__channelGot", { value: got });
+  Object.defineProperty(window, "__channelGotAt", { value: gotAt });   // [ms, frame] (benchmarks)
+  Object.defineProperty(window, "__channelSentAt", { value: sentAt }); // [ms, frame]
   Object.defineProperty(window, "__channels", { value: channels });
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) { sentAt.push([now(), String(data)]); return send.call(this, data); };
   const make = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const ch = make.apply(this, args);
@@ -40,13 +47,13 @@ RECORD_CHANNEL = """(() => {
   Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
     configurable: true,
     get() { return desc.get.call(this); },
-    set(fn) { desc.set.call(this, fn && function (e) { got.push(String(e.data)); return fn.call(this, e); }); },
+    set(fn) { desc.set.call(this, fn && function (e) { got.push(String(e.data)); gotAt.push([now(), String(e.data)]); return fn.call(this, e); }); },
   });
   const add = RTCDataChannel.prototype.addEventListener;
   RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
     if (type === "message" && typeof fn === "function") {
       const inner = fn;
-      fn = function (e) { got.push(String(e.data)); return inner.call(this, e); };
+      fn = function (e) { got.push(String(e.data)); gotAt.push([now(), String(e.data)]); return inner.call(this, e); };
     }
     return add.call(this, type, fn, opts);
   };
@@ -60,8 +67,8 @@ def idle(page: Page) -> bool:
     return page.evaluate("document.body.dataset.state") == "idle"
 
 
-def open_table(host: Page, site_url: str, friends: int = 2) -> None:
-    """The host's first screen: Play with friends, one more friend's seat, a one-hand match."""
+def open_table(host: Page, site_url: str, friends: int = 2, hands: int = 1) -> None:
+    """The host's first screen: Play with friends, `friends` friends' seats, a match of `hands`."""
     host.goto(site_url)
     expect(host.locator("#boot")).to_have_class(re.compile(r"\bis-ready\b"), timeout=90_000)
     host.get_by_role("button", name="Play with friends…").click()
@@ -72,7 +79,7 @@ def open_table(host: Page, site_url: str, friends: int = 2) -> None:
     for i in range(2, 1 + friends):
         kinds.nth(i).select_option("friend")
     dialog.locator("summary", has_text="House rules").click()
-    dialog.get_by_label(re.compile(r"^Hands in the match")).fill("1")
+    dialog.get_by_label(re.compile(r"^Hands in the match")).fill(str(hands))
     dialog.get_by_role("button", name="Open the table").click()
     expect(host.get_by_label("Invite link")).to_have_value(re.compile(r"#join="), timeout=20_000)
     expect(host.get_by_role("img", name="QR code of the invite link")).to_be_visible()
@@ -141,7 +148,7 @@ def public_from(record: dict[str, Any]) -> dict[str, int]:
     first: dict[str, int] = {}
     for e in log:
         names = set(CARD.findall(e.get("text", "")))
-        names |= {c for c in [e.get("card")] + list(e.get("cards") or []) if c}
+        names |= {c for c in [e.get("card"), *(e.get("cards") or [])] if c}
         for c in names:
             first.setdefault(c, e["index"])
     return first
