@@ -221,11 +221,11 @@ def people(request, browser, site_url: str, output_path: str):
     contexts: list[BrowserContext] = []
     lines: list[str] = []
 
-    def make(n: int) -> list[Page]:
+    def make(n: int, at: str | None = None) -> list[Page]:
         pages = []
         for _ in range(n):
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            ctx.grant_permissions(["camera", "microphone"], origin=origin)
+            ctx.grant_permissions(["camera", "microphone"], origin=(at or origin).rstrip("/"))
             ctx.add_init_script(RECORD_CHANNEL)
             ctx.add_init_script("localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}));")
             contexts.append(ctx)
@@ -351,3 +351,24 @@ def test_a_host_who_reloads_resumes_and_the_guests_rejoin(people, site_url):
         host.keyboard.press("Escape")
         expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
     play_to_the_end([host, ann, bo])
+
+
+def test_after_a_first_visit_two_devices_play_with_no_server_at_all(people, site_build, site_dir):
+    """Offline and installable still (issue 22, item 7): each device has visited once; then
+    the site's server is gone (in this namespace there never was an internet) and a table
+    opens, a friend joins and they play, every file served by the service worker."""
+    from support import Server, wait_controlled
+
+    server = Server(site_build, site_dir)
+    url = server.start()
+    host, ann = people(2, url)
+    for page in (host, ann):
+        page.goto(url)
+        expect(page.locator("#boot")).to_have_class(re.compile(r"\bis-ready\b"), timeout=90_000)
+        wait_controlled(page)
+    server.stop()
+    open_table(host, url, friends=1)
+    join(host, ann, "Ann")
+    host.get_by_role("button", name="Start the match").click()
+    expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
+    play_to_the_end([host, ann])

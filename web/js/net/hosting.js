@@ -292,8 +292,11 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
    */
   function firstMessage(ch, ms) {
     return new Promise((resolve, reject) => {
+      let first = true;
       const timer = setTimeout(() => reject(new Error("no hello in time")), ms);
       ch.onMessage((text) => {
+        if (!first) return; // after the hello, the seat's own listener (bind) reads the channel
+        first = false;
         clearTimeout(timer);
         const r = readGuestMessage(text);
         resolve(r.ok ? r.msg : null);

@@ -208,6 +208,9 @@ function opened(pc, dc, arm) {
 function wrap(pc, dc) {
   /** @type {((text: string) => void)[]} */
   const messageFns = [];
+  /** @type {string[]} whole messages that came before anyone listened (the first, a hello, can
+   * arrive before the opener's continuation has run) */
+  const early = [];
   /** @type {((status: ChannelStatus) => void)[]} */
   const statusFns = [];
   /** @type {((error: {code: string, message: string}) => void)[]} */
@@ -249,6 +252,7 @@ function wrap(pc, dc) {
     if (!result.ok) {
       for (const fn of errorFns) call(fn, { code: result.code, message: result.message });
     } else if (result.text !== null) {
+      if (!messageFns.length) early.push(result.text);
       for (const fn of messageFns) call(fn, result.text);
     }
   });
@@ -264,7 +268,10 @@ function wrap(pc, dc) {
       nextId = (nextId + 1) % 1_000_000_000;
       for (const frame of frames(text, FRAME_BYTES, id)) sendRaw(frame);
     },
-    onMessage: (fn) => { messageFns.push(fn); },
+    onMessage: (fn) => {
+      messageFns.push(fn);
+      for (const text of early.splice(0)) call(fn, text);
+    },
     onStatus: (fn) => { statusFns.push(fn); },
     onError: (fn) => { errorFns.push(fn); },
     status: () => status,
