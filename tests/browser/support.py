@@ -408,11 +408,14 @@ SEED_FILE = "test-harness/engine-snapshot.bin"  # under the site, beside the har
 # The stored entry of a harness boot's background snapshot: its cache, headers and body.
 READ_SNAPSHOT = """async () => {
     const name = (await caches.keys()).find((n) => n.endsWith("~snapshot"));
-    const entry = name && await (await caches.open(name)).match(new URL("../__engine-snapshot__", location.href).href);
+    const url = new URL("../__engine-snapshot__", location.href).href;
+    const entry = name && await (await caches.open(name)).match(url);
     if (!entry) return null;
     const bytes = new Uint8Array(await entry.arrayBuffer());
     let text = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+        text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
     return {name, headers: [...entry.headers], body: btoa(text)};
 }"""
 # Put it in a fresh context's Cache Storage where worker.js looks (snapshot-store.js).
