@@ -106,11 +106,12 @@ COST_BROWSER, COST_SLOW, COST_NODE, COST_PLAIN = 12.0, 12.0, 3.0, 0.1
 # The modules whose whole run is far from that estimate, in seconds of a full run on two busy
 # cores (--durations; the order matters, not the figures).
 MODULE_COST = {
-    "tests/browser/test_no_loss.py": 260, "tests/browser/test_snapshot.py": 140,
-    "tests/engine/test_odds_bruteforce.py": 130, "tests/browser/test_ui_a11y.py": 100,
-    "tests/engine/test_properties.py": 90, "tests/browser/test_tutorial.py": 75,
-    "tests/browser/test_boot.py": 50, "tests/bots/test_tournament.py": 40,
-    "tests/browser/test_tabs.py": 33, "tests/test_typecheck_js.py": 15,
+    "tests/browser/test_no_loss.py": 150, "tests/browser/test_snapshot.py": 140,
+    "tests/browser/test_ui_a11y.py": 100, "tests/browser/test_tutorial.py": 75,
+    "tests/engine/test_properties.py": 70, "tests/engine/test_odds_bruteforce.py": 60,
+    "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
+    "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
+    "tests/test_typecheck_js.py": 15,
 }
 
 
