@@ -83,13 +83,13 @@ def pytest_cmdline_main(config):
         config.option.numprocesses = "auto"
         if config.option.maxprocesses is None:
             config.option.maxprocesses = WORKERS
-        if config.option.dist == "no":
-            # Whole modules to each worker (their module fixtures are made once), in the order
-            # pytest_collection_modifyitems gives them: the longest first, so the run does not
-            # end with one worker alone on a long module. xdist would otherwise reorder them by
-            # their number of tests.
-            config.option.dist = "loadfile"
-            config.option.loadscopereorder = False
+    if (config.option.numprocesses or config.option.tx) and config.option.dist == "no":
+        # Whole modules to each worker (their module fixtures are made once), in the order
+        # pytest_collection_modifyitems gives them: the longest first, so the run does not end
+        # with one worker alone on a long module. xdist would otherwise reorder them by their
+        # number of tests. (An explicit --dist is kept.)
+        config.option.dist = "loadfile"
+        config.option.loadscopereorder = False
 
 
 def pytest_configure(config):
