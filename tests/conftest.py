@@ -83,6 +83,13 @@ def pytest_cmdline_main(config):
         config.option.numprocesses = "auto"
         if config.option.maxprocesses is None:
             config.option.maxprocesses = WORKERS
+    if (config.option.numprocesses or config.option.tx) and config.option.dist == "no":
+        # Whole modules to each worker (their module fixtures are made once), in the order
+        # pytest_collection_modifyitems gives them: the longest first, so the run does not end
+        # with one worker alone on a long module. xdist would otherwise reorder them by their
+        # number of tests. (An explicit --dist is kept.)
+        config.option.dist = "loadfile"
+        config.option.loadscopereorder = False
 
 
 def pytest_configure(config):
@@ -93,6 +100,51 @@ def pytest_configure(config):
         config.option.screenshot = "only-on-failure"
     if getattr(config.option, "output", None) == "test-results":
         config.option.output = str(ARTIFACTS)
+
+# Rough seconds a test takes on two shared cores, to order the modules (not a limit on anything).
+COST_BROWSER, COST_SLOW, COST_NODE, COST_PLAIN = 12.0, 12.0, 3.0, 0.1
+# The modules whose whole run is far from that estimate, in seconds of a full run on two busy
+# cores (--durations; the order matters, not the figures).
+MODULE_COST = {
+    "tests/browser/test_no_loss.py": 150, "tests/browser/test_snapshot.py": 140,
+    "tests/browser/test_ui_a11y.py": 100, "tests/browser/test_tutorial.py": 75,
+    "tests/engine/test_properties.py": 70, "tests/engine/test_odds_bruteforce.py": 60,
+    "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
+    "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
+    "tests/test_typecheck_js.py": 15,
+}
+
+
+def _cost(item) -> float:
+    if item.get_closest_marker("browser"):
+        return COST_BROWSER
+    if item.get_closest_marker("node"):
+        return COST_NODE
+    if item.get_closest_marker("slow"):
+        return COST_SLOW
+    return COST_PLAIN
+
+
+def _longest_modules_first(items) -> None:
+    """Reorder `items` in place: whole modules, the longest (MODULE_COST, or estimated by
+    _cost) first, each module's tests in their own order; the longest module that needs no
+    built site goes second, so that a second worker has work while the first builds the site.
+    Only the order changes: every test is independent of the others, and xdist's loadfile
+    (pytest_cmdline_main) sends each module whole to one worker."""
+    modules: dict[str, list] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    cost = {m: MODULE_COST.get(m, sum(_cost(i) for i in its)) for m, its in modules.items()}
+    order = sorted(modules, key=lambda m: -cost[m])  # stable: ties keep the collection's order
+    needs_site = {m for m, its in modules.items()
+                  if any("site_dir" in getattr(i, "fixturenames", ()) for i in its)}
+    if order and order[0] in needs_site:
+        free = next((m for m in order if m not in needs_site), None)
+        if free is not None and order.index(free) > 1:
+            order.remove(free)
+            order.insert(1, free)
+    items[:] = [item for m in order for item in modules[m]]
+
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
@@ -107,6 +159,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if "site_dir" in getattr(item, "fixturenames", ()):  # builds the site (a minute or two)
             item.add_marker(pytest.mark.slow)
+    _longest_modules_first(items)
 
 
 def pytest_runtest_setup(item):

@@ -6,9 +6,11 @@ no Playwright):
 - a failed test that used `page` leaves pytest-playwright's screenshot (tests/conftest.py sets
   --screenshot only-on-failure and --output test-artifacts/) and console.log;
 - the shared fixtures defined in support.py: sw_browser (persistent Chromium contexts), watched
-  (a page checked for foreign requests and console errors), and the background-snapshot switch
+  (a page checked for foreign requests and console errors), the background-snapshot switch
   (every `page` gets the test-only switch that stops the background snapshot worker, unless the
-  test requests `background_snapshot`).
+  test requests `background_snapshot`), and the seeded snapshot (every `page` starts with this
+  build's engine snapshot in its Cache Storage, unless the test is marked `cold_boot` or
+  requests `background_snapshot`).
 """
 
 from pathlib import Path
@@ -18,8 +20,10 @@ from support import (  # noqa: F401  (fixtures)
     CHROMIUM,
     CHROMIUM_ARGS,
     _no_background_snapshot,
+    _seeded_snapshot,
     background_snapshot,
     capture,
+    engine_snapshot,
     save_artifacts,
     sw_browser,
     watched,

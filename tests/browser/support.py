@@ -27,12 +27,21 @@ Snapshots     Every context these helpers and fixtures make sets the test-only s
               shared cores. A test that requests the `background_snapshot` fixture (the
               snapshot tests) gets the players' behaviour: sw_browser(background_snapshot=True)
               for its persistent contexts, and `page` without the switch.
+Seeded boots  Every `page` starts with the engine's memory snapshot of this build already in
+              its Cache Storage (as on a player's second visit), so its boots restore the
+              engine instead of installing it: about half the boot's time, on every navigation.
+              The snapshot is made once per run by the page itself (engine_snapshot, shared by
+              the xdist workers) and put in place by _seeded_snapshot. Not for the tests about
+              the boot: a module or test marked `cold_boot`, or one that requests
+              `background_snapshot`, boots from cold as a first visit does.
 Deploys       point(link, target) swaps the served build; build_v2(...) makes a second build;
               table(page) is what the player sees and what is saved; wait_for_prompt(page).
 """
 
 from __future__ import annotations
 
+import base64
+import fcntl
 import json
 import os
 import re
@@ -46,7 +55,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Frame, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Frame, Locator, Page, expect
 
 T = TypeVar("T")
 
@@ -395,6 +404,87 @@ def _no_background_snapshot(request: pytest.FixtureRequest) -> None:
     `background_snapshot`."""
     if "page" in request.fixturenames and "background_snapshot" not in request.fixturenames:
         request.getfixturevalue("context").add_init_script(NO_BACKGROUND_SNAPSHOT)
+
+
+# ----------------------------------------------------------------------------- seeded boots
+
+
+SEED_FILE = "test-harness/engine-snapshot.bin"  # under the site, beside the harness
+# The stored entry of a harness boot's background snapshot: its cache, headers and body.
+READ_SNAPSHOT = """async () => {
+    const name = (await caches.keys()).find((n) => n.endsWith("~snapshot"));
+    const url = new URL("../__engine-snapshot__", location.href).href;
+    const entry = name && await (await caches.open(name)).match(url);
+    if (!entry) return null;
+    const bytes = new Uint8Array(await entry.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+        text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return {name, headers: [...entry.headers], body: btoa(text)};
+}"""
+# Put it in a fresh context's Cache Storage where worker.js looks (snapshot-store.js).
+PUT_SNAPSHOT = """async ([file, name, headers]) => {
+    const body = await (await fetch(file)).arrayBuffer();
+    const cache = await caches.open(name);
+    await cache.put(new URL("__engine-snapshot__", location.href).href, new Response(body, {headers}));
+}"""
+
+
+def _make_engine_snapshot(browser: Browser, site_url: str, body: Path) -> dict[str, Any]:
+    """Boot the harness once with the players' background snapshot and read what it stored."""
+    ctx = browser.new_context(base_url=site_url)
+    try:
+        page = ctx.new_page()
+        page.goto("test-harness/boot.html")
+        status = wait_until(lambda: page.evaluate(
+            "() => ['ready', 'failed'].includes(window.harness?.status) && window.harness.status"),
+            "the harness to boot", BOOT_S, page)
+        assert status == "ready", page.evaluate("window.harness.error")
+        outcome = page.evaluate("window.harness.engine.snapshot")
+        assert outcome["stored"] is True, f"the page made no snapshot to seed the tests: {outcome}"
+        entry = page.evaluate(READ_SNAPSHOT)
+        assert entry, "the snapshot was stored but is not in Cache Storage"
+        body.write_bytes(base64.b64decode(entry.pop("body")))
+        return entry
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def engine_snapshot(browser: Browser, site_dir: Path, site_url: str) -> dict[str, Any]:
+    """{name, headers} of this build's engine snapshot, whose body the site serves at
+    SEED_FILE: made by the first worker that needs it (the others wait on a file lock)."""
+    harness = site_dir / "test-harness"
+    meta = harness / "engine-snapshot.json"
+    with open(harness / "engine-snapshot.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not meta.exists():
+                entry = _make_engine_snapshot(browser, site_url, site_dir / SEED_FILE)
+                meta.with_suffix(".tmp").write_text(json.dumps(entry))
+                meta.with_suffix(".tmp").replace(meta)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return json.loads(meta.read_text())
+
+
+@pytest.fixture(autouse=True)
+def _seeded_snapshot(request: pytest.FixtureRequest) -> None:
+    """Put engine_snapshot into the Cache Storage of `page`'s context on the site's origin,
+    from a helper page closed again before the test starts; not for `cold_boot` tests nor
+    those that request `background_snapshot`."""
+    if ("page" not in request.fixturenames or "background_snapshot" in request.fixturenames
+            or request.node.get_closest_marker("cold_boot")):
+        return
+    entry = request.getfixturevalue("engine_snapshot")
+    site_url = request.getfixturevalue("site_url")
+    helper = request.getfixturevalue("context").new_page()
+    try:
+        helper.goto(site_url + "build.json")
+        helper.evaluate(PUT_SNAPSHOT, [SEED_FILE, entry["name"], entry["headers"]])
+    finally:
+        helper.close()
 
 
 # ----------------------------------------------------------------------------- deploys

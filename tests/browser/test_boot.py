@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 from support import BOOT_S, READY, errors_in, foreign, record_requests, wait_until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.cold_boot]  # the boot itself: no seeded snapshot
 
 STAGES = ["runtime", "micropip", "engine", "ready"]
 HARNESS_STATE = """() => {

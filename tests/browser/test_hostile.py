@@ -25,6 +25,7 @@ window.BroadcastChannel = class { constructor() { throw denied(); } };
 URL = "index.html?p=human:Fanny&p=bot:skilled/edmund:Edmund&seed=5"
 
 
+@pytest.mark.cold_boot  # with storage blocked no snapshot can be stored: boot as such a browser does
 def test_blocked_storage_is_said_once_plainly_with_no_console_error(page: Page, console_log: list[str]):
     page.add_init_script(BLOCK_STORAGE)
     open_match(page, URL)

@@ -36,7 +36,7 @@ from support import (
 from speculation.bridge import Session
 from speculation.cards import card_str
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.cold_boot]  # what shows before the engine: a first visit's boot
 
 LAST_VIEW_KEY = "speculation:last-view:v1"
 SAVE_KEY = "speculation:save:v1"
