@@ -84,7 +84,7 @@ test("each message is refused outside its shape", () => {
   assert.equal(readGuestMessage(/** @type {any} */ ({ t: "coach" })).code, "bad_json"); // not text
 });
 
-test("too large and too deep are refused before JSON.parse is reached, and fast", () => {
+test("too large and too deep are refused before JSON.parse is reached", () => {
   const parse = JSON.parse;
   let parsed = 0;
   JSON.parse = (...args) => {
@@ -96,12 +96,11 @@ test("too large and too deep are refused before JSON.parse is reached, and fast"
     const deepObject = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
     const huge = `{"t":"coach","pad":"${"x".repeat(10_000_000)}"}`;
     const wide = `{"t":"coach","pad":"${"é".repeat(40_000)}"}`; // under 65,536 characters, over in bytes
-    const started = performance.now();
+    // (no clock here: the proof that a huge text costs no parse is that JSON.parse never ran)
     refused(deep, "too_deep");
     refused(deepObject, "too_deep");
     refused(huge, "too_large");
     refused(wide, "too_large");
-    assert.ok(performance.now() - started < 200, `${performance.now() - started} ms`);
     assert.equal(parsed, 0);
     // 8 levels pass, 9 do not; brackets inside strings do not count
     assert.equal(readGuestMessage(`${"[".repeat(8)}${"]".repeat(8)}`).code, "bad_message");
