@@ -177,3 +177,17 @@ test("the stored roster is read field by field: anything of the wrong shape is i
     assert.equal(cleanRoster(bad), null, JSON.stringify(bad));
   }
 });
+
+test("the coach for a friend's own seat when the host allows it, and a plain refusal when not", async () => {
+  const { hosting, engine, ch } = await hostWithAnn();
+  ch.from(JSON.stringify({ t: "coach" }));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(engine.requests.filter((r) => r.op === "coach"), [{ op: "coach", seat: 1 }], "Ann's seat, never another");
+  assert.deepEqual(ch.sent.find((m) => m.t === "coach").advice, { seat: 1 });
+  hosting.setAllow({ coach: false, review: true });
+  assert.deepEqual(ch.sent.at(-1), { t: "allow", allow: { coach: false, review: true } });
+  ch.from(JSON.stringify({ t: "coach" }));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(ch.sent.at(-1).code, "not_allowed");
+  assert.equal(engine.requests.filter((r) => r.op === "coach").length, 1);
+});

@@ -258,6 +258,7 @@ def test_two_friends_join_and_play_a_whole_match_seeing_nothing_hidden(people, s
     for g, name in ((ann, "Ann"), (bo, "Bo")):
         texts = g.evaluate("window.__channelGot")
         assert check_messages(texts, record, int(record["seed"]), name) > 0
+        assert g.evaluate("localStorage.getItem('speculation:save:v1')") is None, f"{name}'s page wrote a save"
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
 
 

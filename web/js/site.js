@@ -92,7 +92,7 @@ export function startSite() {
     welcome.hide();
     lobby.open();
     await hosting.open({ players, friendRows: rows, hostRow, hostName: players[hostRow]?.name ?? "", settings: rest,
-      allow: { coach: true, review: true }, stunUrls: internet.checked && stun.value.trim() ? [stun.value.trim()] : [] });
+      allow: lobby.allowed(), stunUrls: internet.checked && stun.value.trim() ? [stun.value.trim()] : [] });
   }
   const tutorial = createTutorial({
     start: (s) => start.startQueued(s),

@@ -124,6 +124,7 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
         else table.store.dispatch({ type: "notice", text: `Not allowed: ${String(m.message ?? "the host refused that")}`, refused: true });
         return;
       case "record": checkRecord(m.record); return;
+      case "allow": return; // the host's engine answers or refuses; the page asks either way
       case "bye":
         state.phase = "closed";
         state.problem = `${state.host || "The host"} closed the table.`;

@@ -495,6 +495,17 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     await invite();
   }
 
+  /**
+   * What friends may ask of the host's engine for their own seat (the lobby's checkboxes);
+   * told to every friend at once.
+   * @param {{coach: boolean, review: boolean}} allow
+   */
+  function setAllow(allow) {
+    if (!plan) return;
+    plan.allow = { coach: !!allow.coach, review: !!allow.review };
+    for (const f of connected()) send(f, { t: "allow", allow: plan.allow });
+  }
+
   /** Stop hosting (a new match of one's own): friends are told, channels closed. */
   function stop() {
     for (const f of friends) { send(f, { t: "bye" }); f.channel?.close(); }
@@ -507,7 +518,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   }
 
   return {
-    open, invite, addReply, startMatch, roster, restore, stop, letComputerPlay, setStun,
+    open, invite, addReply, startMatch, roster, restore, stop, letComputerPlay, setStun, setAllow,
     /** What the lobby draws. */
     state: () => ({ phase, tableId, invitation, problem, hostName: plan?.hostName ?? "",
       friends: friends.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status })) }),

@@ -64,10 +64,18 @@ export function createLobby({ hosting, botFor, now = () => Date.now() }) {
       closeSheet("lobby-dialog");
     });
     byId("btn-table").addEventListener("click", () => open());
+    for (const id of ["lobby-allow-coach", "lobby-allow-review"]) {
+      byId(id).addEventListener("change", () => hosting.setAllow(allowed()));
+    }
     byId("friends-bot").addEventListener("click", () => {
       const away = hosting.state().friends.find((f) => f.status === "away");
       if (away?.seat != null) hosting.letComputerPlay(away.seat, true);
     });
+  }
+
+  /** The lobby's "Friends may ask" boxes. */
+  function allowed() {
+    return { coach: input("lobby-allow-coach").checked, review: input("lobby-allow-review").checked };
   }
 
   /** @param {string} field @param {string} button */
@@ -142,7 +150,7 @@ export function createLobby({ hosting, botFor, now = () => Date.now() }) {
     byId("friends-bot").hidden = away.length === 0;
   }
 
-  return { wire, open, draw };
+  return { wire, open, draw, allowed };
 }
 
 /** @param {string} text @param {() => void} onClick */
