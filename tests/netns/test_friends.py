@@ -373,3 +373,40 @@ def test_after_a_first_visit_two_devices_play_with_no_server_at_all(people, site
     host.get_by_role("button", name="Start the match").click()
     expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
     play_to_the_end([host, ann])
+
+
+def rejoin(new_host: Page, guest: Page, name: str) -> None:
+    """`new_host` opens Friends, and `name`'s device takes its rejoin link and comes back."""
+    new_host.get_by_role("button", name="Friends").click()
+    expect(new_host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=20_000)
+    guest.goto(new_host.get_by_label("Invite link").input_value())
+    reply = guest.get_by_label("Your reply code")
+    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
+    new_host.get_by_label("Reply code", exact=True).fill(reply.input_value())
+    new_host.get_by_role("button", name="Add player").click()
+    expect(new_host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
+    new_host.keyboard.press("Escape")
+    expect(guest.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
+
+
+def test_the_host_hands_the_table_to_a_guest_and_everyone_plays_on_there(people, site_url):
+    """If the host must leave (issue 22, item 5): the match goes to Ann's device, which hosts it
+    from its own save; the old host and Bo rejoin their own seats there."""
+    host, ann, bo = start_three(people, site_url)
+    host.get_by_role("button", name="Friends").click()
+    host.get_by_role("button", name="Hand the table to Ann").click()
+    expect(bo.locator("#friends-status")).to_contain_text("Ann has the table now", timeout=20_000)
+    expect(host.locator("#join-status")).to_contain_text("You were at Ann's table", timeout=30_000)
+    expect(host.locator("#join-status")).to_contain_text("Your seat is kept")
+    # Ann's page is the site now, with the match from its own save
+    expect(ann.locator("#boot")).to_have_class(re.compile(r"\bis-ready\b"), timeout=90_000)
+    go = ann.get_by_role("button", name="Continue the match")
+    expect(go).to_be_visible(timeout=30_000)
+    go.click()
+    assert ann.evaluate("localStorage.getItem('speculation:save:v1')"), "Ann's device holds the match"
+    assert host.evaluate("localStorage.getItem('speculation:save:v1')") is None, "the old host's save moved to Saved matches"
+    kept = host.evaluate("localStorage.getItem('speculation:matches:v1')")
+    assert kept and "Julia" in kept, "the old host's copy of the match is in its Saved matches"
+    for page, name in ((bo, "Bo"), (host, "Julia")):
+        rejoin(ann, page, name)
+    play_to_the_end([ann, bo, host])

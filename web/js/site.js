@@ -36,6 +36,9 @@ import { createHosting } from "./net/hosting.js";
 import { createLobby } from "./net/lobby.js";
 import { friendsDefaults } from "./site/start.js";
 import { formModel, newPlayer } from "./setup/model.js";
+import { writeStored } from "./net/guest-store.js";
+import { SAVE_KEY } from "./storage.js";
+import { archiveSave } from "./matches.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
@@ -62,6 +65,7 @@ export function startSite() {
   });
   const lobby = createLobby({
     hosting,
+    handOver: (seat) => table.run(() => handOver(seat)),
     botFor: (i) => {
       const taken = (table.view?.seats ?? []).map((x) => x.name);
       return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
@@ -73,6 +77,26 @@ export function startSite() {
   const start = createStart({ table, slot, welcome, resume,
     onNewMatch: ({ friends }) => { buy.clear(); hideAutoNote(); if (!friends) hosting.stop(); },
     onFriends: (settings, rows) => openFriendsTable(settings, rows) });
+
+  /**
+   * "Hand the table to …": the match goes to that friend's device, which hosts it from now on;
+   * this device keeps its copy in Saved matches and becomes a guest waiting for the new host's
+   * rejoin link (docs/multiplayer.md, "Passing the table").
+   * @param {number} seat
+   */
+  async function handOver(seat) {
+    const out = await hosting.passTable(seat);
+    if (!out.ok) { notice(out.message); return; }
+    table.cancel();
+    writeStored({ table: out.table, seat: out.seat, token: out.token, host: out.host });
+    const raw = localStorage.getItem(SAVE_KEY);
+    if (raw) archiveSave(raw);
+    slot.discard();
+    await new Promise((r) => setTimeout(r, 1500)); // the snapshot's frames leave before the channels close
+    hosting.stop({ quietly: true });
+    location.hash = `table=${out.table}`;
+    location.reload();
+  }
 
   /**
    * The friends' form's "Open the table": the lobby, with the first friend's invitation.

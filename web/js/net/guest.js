@@ -9,6 +9,10 @@
 import { encodeReply } from "./codec.js";
 import { guestPeer } from "./peer.js";
 import { readStored, writeStored } from "./guest-store.js";
+import { cleanRoster } from "./hosting.js";
+import { randomHex } from "./ids.js";
+import { writeSave } from "../storage.js";
+import { archiveSave } from "../matches.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
@@ -29,6 +33,7 @@ const ANSWER_MS = 20000;
  * @property {boolean} hostAway the host's device has gone quiet
  * @property {string} problem a sentence about what went wrong ("" if nothing)
  * @property {{commitment_ok?: boolean, replay_ok?: boolean, text: string} | null} audit
+ * @property {boolean} moved the host handed the table to another friend (`host` names them)
  */
 
 /**
@@ -41,11 +46,13 @@ const ANSWER_MS = 20000;
  * @param {() => number} [parts.now]
  * @param {(record: unknown, seen: GameEvent[], commitment: string | null) => Promise<GuestState["audit"]>} [parts.audit]
  *   checks the record at the end of the match (fair play)
+ * @param {() => void} [parts.onTable] the host handed this device the table (its save is written)
  */
-export function createGuest({ invite, table, onChange = () => {}, peer = guestPeer, now = () => Date.now(), audit }) {
+export function createGuest({ invite, table, onChange = () => {}, peer = guestPeer, now = () => Date.now(), audit,
+  onTable = () => {} }) {
   /** @type {GuestState} */
   const state = { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [],
-    hostAway: false, problem: "", audit: null };
+    hostAway: false, problem: "", audit: null, moved: false };
   /** @type {Channel | null} */
   let channel = null;
   /** @type {View | null} */
@@ -125,6 +132,12 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
         return;
       case "record": checkRecord(m.record); return;
       case "allow": return; // the host's engine answers or refuses; the page asks either way
+      case "table": takeTable(m); return;
+      case "moved":
+        state.host = String(m.host ?? "").slice(0, 40);
+        state.moved = true;
+        tell();
+        return;
       case "bye":
         state.phase = "closed";
         state.problem = `${state.host || "The host"} closed the table.`;
@@ -159,6 +172,24 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
     table.store.dispatch({ type: "events", events });
     latest = view;
     table.advance();
+  }
+
+  /**
+   * The host handed this device the table: keep the match as this device's own save, with the
+   * roster in which it hosts, and open the site, which resumes it and hosts the friends.
+   * @param {Record<string, unknown>} m
+   */
+  function takeTable(m) {
+    const roster = cleanRoster(m.roster);
+    if (typeof m.snapshot !== "string" || !roster || roster.host !== state.seat) return;
+    const log = Array.isArray(m.log) ? m.log : [];
+    const out = writeSave(m.snapshot, { holder: roster.host, seenHand: null, log, friends: roster },
+      { match: randomHex(8), archive: archiveSave });
+    if (!out.ok) { state.problem = "There is no room on this device to keep the table."; tell(); return; }
+    state.phase = "closed";
+    tell();
+    channel?.close();
+    onTable();
   }
 
   /** @param {unknown} record */

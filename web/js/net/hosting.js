@@ -506,9 +506,33 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     for (const f of connected()) send(f, { t: "allow", allow: plan.allow });
   }
 
+  /**
+   * "Hand the table to Ann": the match (the engine's snapshot, which holds the seed and the
+   * face-down cards, exactly as this device did) and a roster in which Ann hosts and this
+   * device is a friend like the others go to Ann's device; every other friend is told who has
+   * the table now. The caller then leaves the table on this device (its save goes to Saved
+   * matches) and keeps the returned seat and token to rejoin Ann's table as a guest.
+   * @param {number} seat a friend connected now
+   * @returns {Promise<{ok: true, seat: number, token: string, host: string, table: string} | {ok: false, message: string}>}
+   */
+  async function passTable(seat) {
+    const f = friends.find((x) => x.seat === seat && x.status === "here" && x.channel);
+    if (!f || phase !== "playing" || !plan) return { ok: false, message: "Only a friend at the table now can take it." };
+    const snap = await engine().request({ op: "save" });
+    if (!snap.ok) return { ok: false, message: snap.error?.message ?? "The match could not be saved." };
+    const mine = { seat: hostSeat, name: plan.hostName, token: randomHex(16), bot: false };
+    /** @type {Roster} */
+    const next = { v: 1, table: tableId, hostName: f.name, host: /** @type {number} */ (f.seat),
+      friends: [...friends.filter((x) => x !== f).map((x) => ({ seat: /** @type {number} */ (x.seat), name: x.name, token: x.token, bot: x.status === "bot" })), mine],
+      allow: plan.allow ?? { coach: true, review: true } };
+    send(f, { t: "table", snapshot: snap.snapshot, roster: next, log: table.logItems.slice(-150) });
+    for (const o of connected()) if (o !== f) send(o, { t: "moved", host: f.name });
+    return { ok: true, seat: hostSeat, token: mine.token, host: f.name, table: tableId };
+  }
+
   /** Stop hosting (a new match of one's own): friends are told, channels closed. */
-  function stop() {
-    for (const f of friends) { send(f, { t: "bye" }); f.channel?.close(); }
+  function stop({ quietly = false } = {}) {
+    for (const f of friends) { if (!quietly) send(f, { t: "bye" }); f.channel?.close(); }
     pending?.close();
     friends = []; pending = null; invitation = null; phase = "off"; plan = null;
     for (const t of awayTimers.values()) clearTimeout(t);
@@ -518,7 +542,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   }
 
   return {
-    open, invite, addReply, startMatch, roster, restore, stop, letComputerPlay, setStun, setAllow,
+    open, invite, addReply, startMatch, roster, restore, stop, letComputerPlay, setStun, setAllow, passTable,
     /** What the lobby draws. */
     state: () => ({ phase, tableId, invitation, problem, hostName: plan?.hostName ?? "",
       friends: friends.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status })) }),

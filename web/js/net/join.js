@@ -57,6 +57,7 @@ export function startGuest() {
   const guest = createGuest({
     invite: inv, table, onChange: (s) => draw(s, inv.table),
     audit: (record, seen, commitment) => audit(record, seen, commitment),
+    onTable: () => { location.replace(`${location.pathname}${location.search}`); }, // the site: it resumes and hosts
   });
   table.useEngine(/** @type {any} */ (guest.remote)); // the host answers for the engine (guest.js's remote)
   byId("join-form").addEventListener("submit", async (ev) => {
@@ -105,13 +106,18 @@ function draw(s, tableId) {
     history.replaceState(null, "", `${location.pathname}${location.search}#table=${tableId}`);
   }
   const host = s.host || "the host";
-  if (s.phase === "lost" && s.seat != null && !byId("join-dialog").hasAttribute("open")) {
+  if (s.moved && s.phase !== "playing") {
+    strip(`${host} has the table now. Your seat is kept: open the rejoin link ${host} sends you.`);
+  } else if (s.phase === "closed" && !s.problem) {
+    strip("This device has the table now: opening it…");
+  } else if (s.phase === "lost" && s.seat != null && !byId("join-dialog").hasAttribute("open")) {
     // The channel closed mid-match (the host reloaded, or its device went away): the seat is kept.
     strip(`${host} is reconnecting… Your seat is kept: when ${host} is back, open the rejoin link ${host} sends you.`);
   } else if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed") {
     if (byId("join-dialog").hasAttribute("open")) status(s.problem || `The connection to ${host} was lost.`);
     else strip(s.problem || `The connection to ${host} was lost.`);
   } else if (s.phase === "playing") {
+    if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
     if (s.audit) away.push(s.audit.text);

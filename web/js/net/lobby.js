@@ -36,9 +36,10 @@ export function seatLine(f) {
  * @param {object} parts
  * @param {Hosting} parts.hosting
  * @param {(index: number) => import("../protocol.js").PlayerSpec} parts.botFor
+ * @param {(seat: number) => unknown} [parts.handOver] "Hand the table to …" for a friend's seat
  * @param {() => number} [parts.now]
  */
-export function createLobby({ hosting, botFor, now = () => Date.now() }) {
+export function createLobby({ hosting, botFor, handOver, now = () => Date.now() }) {
   let shownCode = "";
   /** @type {ReturnType<typeof setInterval> | null} */
   let ticker = null;
@@ -128,6 +129,10 @@ export function createLobby({ hosting, botFor, now = () => Date.now() }) {
     }
     byId("lobby-seats").replaceChildren(...s.friends.map((x) => {
       const li = el("li", `lobby-seat is-${x.status}`, seatLine(x));
+      if (s.phase === "playing" && x.seat != null && x.status === "here" && handOver) {
+        const seat = x.seat;
+        li.append(" ", button(`Hand the table to ${x.name}`, () => handOver(seat)));
+      }
       if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "bot")) {
         const seat = x.seat;
         li.append(" ", x.status === "away"
