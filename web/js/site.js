@@ -36,7 +36,7 @@ import { createHosting } from "./net/hosting.js";
 import { createLobby } from "./net/lobby.js";
 import { friendsDefaults } from "./site/start.js";
 import { formModel, newPlayer } from "./setup/model.js";
-import { writeStored } from "./net/guest-store.js";
+import { keepName, writeStored } from "./net/guest-store.js";
 import { SAVE_KEY } from "./storage.js";
 import { archiveSave } from "./matches.js";
 
@@ -89,6 +89,7 @@ export function startSite() {
     if (!out.ok) { notice(out.message); return; }
     table.cancel();
     writeStored({ table: out.table, seat: out.seat, token: out.token, host: out.host });
+    keepName(table.view?.seats?.[out.seat]?.name ?? ""); // the rejoin asks no name
     const raw = localStorage.getItem(SAVE_KEY);
     if (raw) archiveSave(raw);
     slot.discard();

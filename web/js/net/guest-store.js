@@ -28,3 +28,15 @@ export function readStored() {
 export function writeStored(seat) {
   try { localStorage.setItem(KEY, JSON.stringify(seat)); } catch { /* blocked storage: a reload asks again */ }
 }
+
+const NAME_KEY = "speculation:friends:name:v1";
+
+/** The name this device last joined a table with ("" if none). */
+export function readName() {
+  try { return (localStorage.getItem(NAME_KEY) ?? "").slice(0, 24); } catch { return ""; }
+}
+
+/** Keep the name for the next table (quietly not, where storage is blocked). @param {string} name */
+export function keepName(name) {
+  try { localStorage.setItem(NAME_KEY, name.slice(0, 24)); } catch { /* asked again next time */ }
+}

@@ -11,7 +11,7 @@ import { setStatus } from "../render.js";
 import { startEngine } from "../boot-screen.js";
 import { decodeInvite } from "./codec.js";
 import { createGuest } from "./guest.js";
-import { readStored } from "./guest-store.js";
+import { readStored, readName, keepName } from "./guest-store.js";
 import { clock } from "./lobby.js";
 import { REPLY_S } from "./hosting.js";
 import { openSheet, closeSheet, wirePanels } from "../site/panels.js";
@@ -19,7 +19,6 @@ import { createSettings } from "../site/settings.js";
 
 /** @typedef {import("./guest.js").GuestState} GuestState */
 
-const NAME_KEY = "speculation:friends:name:v1";
 const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id));
 
 /** Start the guest's page. */
@@ -155,14 +154,6 @@ function lost(host) {
   showProblem(`You were at ${host || "a friend"}'s table. Your seat is kept: ask ${host || "the host"} for the rejoin link (under “Friends” on their screen) and open it here.`);
 }
 
-function readName() {
-  try { return (localStorage.getItem(NAME_KEY) ?? "").slice(0, 24); } catch { return ""; }
-}
-
-/** @param {string} name */
-function keepName(name) {
-  try { localStorage.setItem(NAME_KEY, name); } catch { /* blocked storage: asked again next time */ }
-}
 
 /**
  * The fair-play check at the end: the engine boots here once and replays the record the host
