@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
-"""Clicks per hand through the real page, as a person plays it (issue 10).
+"""Clicks and waiting per hand through the real page, as a person plays it (issues 10 and 26).
 
     .venv/bin/python benchmarks/ux_clicks.py [--hands 10] [--seed 7] [--site DIR] [--policy NAME]
-                                             [--size 390x844]
+                                             [--size 390x844] [--pace normal]
 
 Builds the site (or serves --site DIR), opens it in headless Chromium with the computer players
-at the "instant" pace and the default settings otherwise, and plays one seeded match of
-``--hands`` hands per policy, you (seat 0) against three computer players, clicking by
-accessible names only:
+at ``--pace`` (default "normal", the site's default; "instant" counts clicks quickly) and the
+default settings otherwise, and plays one seeded match of ``--hands`` hands per policy, you
+(seat 0) against three computer players, clicking by accessible names only and answering at
+once:
 
   keep     keep every card you hold; never buy, sell or bid (refuse, decline, break off)
   auction  sell every best trump you hold by auction (the default reserve), else as keep
   buy      place one order per hand for a face-down card (one click on the first other
            player's stack: an order at the engine's fair value), else as keep
 
-It prints, per policy, the clicks per hand (every click and every choice in a menu), the real
-decisions per hand (each time the page asked you something, and each buy order), and the forced
-clicks: clicks on a decision whose only choices were to turn up your card, to deal or to pass a
-market window, which the page's standing answers exist to take. Targets with the defaults:
-forced clicks 0 per hand; median clicks per hand ≤ real decisions + 1 (the +1 is "Next hand").
+It prints, per policy and per hand: the clicks (every click and every choice in a menu, "Next
+hand" in the end-of-hand panel included), the real decisions (each time the page asked you
+something, and each buy order), the forced clicks (clicks on a decision whose only choices were
+to turn up your card, to deal or to pass a market window, which the page's standing answers
+exist to take), the wall time of the hand (from its number appearing on the table to its
+end-of-hand panel), the longest wait for one of your decisions, and the log lines. Targets
+with the defaults: forced clicks 0 per hand; median clicks per hand ≤ real decisions + 1 (the
++1 is "Next hand"); issue 26: median wall time per hand ≤ 15 s, longest wait ≤ 5 s.
+
+A test (tests/browser/test_ux_clicks.py) runs `play` on one short seeded match.
 """
 
 from __future__ import annotations
@@ -30,9 +36,11 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -40,12 +48,40 @@ STACK = re.compile(r"^Buy one of .* face-down cards at the fair value")
 FORCED = re.compile(r"^(Turn up my top card|Deal the hand|Pass \(no offer\))$")
 REFUSE = re.compile(r"^(Decline to buy|Pass \(drop out\)|Break off|Refuse to sell"
                     r"|Refuse the bid and keep the card)$")
+# the end-of-hand panel's one way on
+NEXT = re.compile(r"^(Next hand|See the match summary)$")
+POLICIES = ("keep", "auction", "buy")
+PACES = ("instant", "fast", "normal", "slow")
+PLAYERS = ["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry",
+           "p=bot:casual/edmund:Edmund"]
+
+# Installed before the page's own scripts: the page's clock (performance.now(), in ms) when each
+# hand's number appears, when its end-of-hand panel opens, and when a log line is added.
+TIMELINE = """
+window.__ux = { starts: {}, ends: {}, lines: {} };
+document.addEventListener("DOMContentLoaded", () => {
+  const hand = () => Number(document.getElementById("info-hand")?.textContent) || 0;
+  const panel = document.getElementById("hand-result");
+  const mark = () => {
+    const h = hand(), ux = window.__ux;
+    if (h && !(h in ux.starts)) ux.starts[h] = performance.now();
+    if (h && panel && !panel.hidden && !(h in ux.ends)) ux.ends[h] = performance.now();
+  };
+  new MutationObserver(mark).observe(document.body, { subtree: true, childList: true,
+    characterData: true, attributes: true, attributeFilter: ["hidden"] });
+  const log = document.getElementById("log-list");
+  if (log) new MutationObserver((records) => {
+    const h = hand();
+    for (const r of records) window.__ux.lines[h] = (window.__ux.lines[h] || 0) + r.addedNodes.length;
+  }).observe(log, { childList: true });
+});
+"""
 
 
-def load_build():
+def load_build() -> Any:
     spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
+    assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
-    assert spec.loader
     spec.loader.exec_module(mod)
     return mod
 
@@ -55,7 +91,7 @@ def state(page: Page) -> tuple[str, int]:
     return st, tick
 
 
-def settle(page: Page, after: int, timeout_s: float = 120) -> None:
+def settle(page: Page, after: int, timeout_s: float = 180) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         st, tk = state(page)
@@ -67,39 +103,82 @@ def settle(page: Page, after: int, timeout_s: float = 120) -> None:
     raise SystemExit("the page did not settle: " + page.inner_text("#status"))
 
 
-class Counter:
-    """Clicks, decisions and forced clicks, per hand."""
+@dataclass
+class Hand:
+    """One hand's counts: clicks, real decisions, forced clicks, the longest wait (s) for the
+    next decision after a click, and (from the page's clock) its wall time and log lines."""
 
-    def __init__(self) -> None:
-        self.hands: dict[int, list[int]] = {}  # hand -> [clicks, decisions, forced]
+    clicks: int = 0
+    decisions: int = 0
+    forced: int = 0
+    longest_wait: float = 0.0
+    wall: float | None = None
+    lines: int = 0
+
+
+@dataclass
+class Counter:
+    """The hands of one match, by number."""
+
+    hands: dict[int, Hand] = field(default_factory=dict)
+
+    def hand(self, number: int) -> Hand:
+        return self.hands.setdefault(number, Hand())
 
     def add(self, hand: int, clicks: int = 0, decisions: int = 0, forced: int = 0) -> None:
-        row = self.hands.setdefault(hand, [0, 0, 0])
-        row[0] += clicks
-        row[1] += decisions
-        row[2] += forced
+        row = self.hand(hand)
+        row.clicks += clicks
+        row.decisions += decisions
+        row.forced += forced
 
 
-def click(page: Page, locator, counter: Counter, hand: int, **kind: int) -> None:
+def current_hand(page: Page) -> int:
+    text = page.inner_text("#info-hand").strip()
+    return int(text) if text.isdigit() else 0
+
+
+def click(page: Page, locator: Locator, counter: Counter, hand: int, **kind: int) -> None:
+    """Click, count it on `hand`, and wait for the table to settle; the wait counts on the
+    hand the table shows then (after "Next hand": the new hand's wait for its first decision)."""
     before = state(page)[1]
+    t0 = time.monotonic()
     locator.click()
     counter.add(hand, clicks=1, **kind)
     settle(page, before)
+    waited = time.monotonic() - t0
+    if not page.locator("#hand-result").is_visible():  # a wait for a decision, not for the panel
+        row = counter.hand(current_hand(page))
+        row.longest_wait = max(row.longest_wait, waited)
 
 
 def names(page: Page) -> list[str]:
     return [b.inner_text().strip() for b in page.locator("#controls button").all() if b.is_visible()]
 
 
-def play(page: Page, url: str, policy: str, hands: int) -> Counter:
+def play(page: Page, url: str, policy: str, limit: int = 5000) -> Counter:
+    """Play the match at `url` (its settings in the link) with `policy` until the match summary
+    shows; the counts per hand."""
     counter = Counter()
+    page.add_init_script(TIMELINE)
     page.goto(url)
     settle(page, 0)
+    # the first hand's wait for its first decision: from its number appearing on the table
+    first = page.evaluate("window.__ux.starts[1] == null ? null"
+                          " : (performance.now() - window.__ux.starts[1]) / 1000")
+    if first is not None and not page.locator("#hand-result").is_visible():
+        counter.hand(1).longest_wait = first
     bought: set[int] = set()
-    for _ in range(5000):
+    panel = page.locator("#hand-result")
+    for _ in range(limit):
+        hand = current_hand(page)
+        nxt = panel.get_by_role("button", name=NEXT)
+        if panel.is_visible() and nxt.count():
+            if page.locator("#match-summary").is_visible() or nxt.inner_text().strip() != "Next hand":
+                break  # the last hand's panel: the match is over
+            click(page, nxt, counter, hand)
+            continue
         if page.locator("#match-summary").is_visible():
             break
-        hand = int(page.inner_text("#info-hand") or 0)
         controls = page.locator("#controls")
         shown = names(page)
         stacks = page.get_by_role("button", name=STACK)
@@ -107,9 +186,6 @@ def play(page: Page, url: str, policy: str, hands: int) -> Counter:
             bought.add(hand)
             stacks.first.click()  # one click: an order at the engine's fair value
             counter.add(hand, clicks=1, decisions=1)
-            continue
-        if shown == ["Next hand"]:
-            click(page, controls.get_by_role("button", name="Next hand"), counter, hand)
             continue
         if not shown:
             raise SystemExit(f"nothing to click: {page.inner_text('#status')}")
@@ -137,30 +213,74 @@ def play(page: Page, url: str, policy: str, hands: int) -> Counter:
             click(page, first.first, counter, hand, decisions=1, forced=1)
             continue
         raise SystemExit(f"no move for the policy {policy!r}: {shown}; {page.inner_text('#status')}")
+    else:
+        raise SystemExit(f"the match did not end in {limit} moves")
+    timeline = page.evaluate("window.__ux")
+    for key, t0 in timeline["starts"].items():
+        end = timeline["ends"].get(key)
+        row = counter.hand(int(key))
+        row.wall = None if end is None else (end - t0) / 1000
+    for key, n in timeline["lines"].items():
+        if int(key):
+            counter.hand(int(key)).lines += n
     return counter
 
 
-def report(policy: str, counter: Counter) -> tuple[float, float, int]:
+def match_url(base: str, seed: int, hands: int) -> str:
+    return f"{base}index.html?{'&'.join(PLAYERS)}&seed={seed}&rule.max_hands={hands}"
+
+
+def summary(counter: Counter) -> dict[str, Any]:
+    """The figures `report` prints: medians, extremes and totals over the hands played."""
     rows = [counter.hands[h] for h in sorted(counter.hands) if h > 0]
-    clicks = [r[0] for r in rows]
-    decisions = [r[1] for r in rows]
-    forced = sum(r[2] for r in rows)
-    med_c, med_d = statistics.median(clicks), statistics.median(decisions)
-    ok = "yes" if forced == 0 and med_c <= med_d + 1 else "NO"
-    print(f"{policy:8} hands {len(rows):3}  clicks/hand median {med_c:4.1f} "
-          f"(min {min(clicks)}, max {max(clicks)})  "
-          f"decisions/hand median {med_d:4.1f}  forced clicks {forced}  target met: {ok}")
-    print(f"{'':8} per hand (clicks/decisions): " + " ".join(f"{c}/{d}" for c, d, _ in rows))
-    return med_c, med_d, forced
+    walls = [r.wall for r in rows if r.wall is not None]
+    return {
+        "hands": len(rows),
+        "clicks": statistics.median(r.clicks for r in rows),
+        "clicks_range": (min(r.clicks for r in rows), max(r.clicks for r in rows)),
+        "decisions": statistics.median(r.decisions for r in rows),
+        "forced": sum(r.forced for r in rows),
+        "wall": statistics.median(walls) if walls else None,
+        "wall_max": max(walls) if walls else None,
+        "longest_wait": max(r.longest_wait for r in rows),
+        "lines": statistics.median(r.lines for r in rows),
+        "rows": rows,
+    }
+
+
+def report(policy: str, counter: Counter, pace: str) -> dict[str, Any]:
+    s = summary(counter)
+    ok = "yes" if s["forced"] == 0 and s["clicks"] <= s["decisions"] + 1 else "NO"
+    lo, hi = s["clicks_range"]
+    print(f"{policy:8} hands {s['hands']:3}  clicks/hand median {s['clicks']:4.1f} (min {lo}, max {hi})  "
+          f"decisions/hand median {s['decisions']:4.1f}  forced clicks {s['forced']}  target met: {ok}")
+    if s["wall"] is not None:
+        print(f"{'':8} at the {pace!r} pace: wall time/hand median {s['wall']:.1f} s "
+              f"(max {s['wall_max']:.1f} s), longest wait for a decision {s['longest_wait']:.1f} s, "
+              f"log lines/hand median {s['lines']:.0f}")
+    print(f"{'':8} per hand (clicks/decisions/forced, wall s, longest wait s, log lines): " + "  ".join(
+        f"{r.clicks}/{r.decisions}/{r.forced} {'?' if r.wall is None else f'{r.wall:.1f}'} "
+        f"{r.longest_wait:.1f} {r.lines}" for r in s["rows"]))
+    return s
+
+
+def open_page(browser: Any, base: str, size: str, pace: str) -> Page:
+    w, h = (int(x) for x in size.split("x"))
+    page = browser.new_page(viewport={"width": w, "height": h}, has_touch=w < 600)
+    page.goto(base + "index.html")
+    page.evaluate("(pace) => localStorage.setItem('speculation:settings:v1', JSON.stringify({pace}))", pace)
+    return page
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=10)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--site", type=Path)
-    ap.add_argument("--policy", choices=["keep", "auction", "buy"], action="append")
+    ap.add_argument("--policy", choices=POLICIES, action="append")
     ap.add_argument("--size", default="1280x800", help="the viewport, WIDTHxHEIGHT (390x844: a phone)")
+    ap.add_argument("--pace", choices=PACES, default="normal",
+                    help="the computer players' pace (the site's default)")
     args = ap.parse_args()
     build = load_build()
     with tempfile.TemporaryDirectory() as tmp:
@@ -172,16 +292,9 @@ def main() -> int:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-                for policy in args.policy or ["keep", "auction", "buy"]:
-                    w, h = (int(x) for x in args.size.split("x"))
-                    page = browser.new_page(viewport={"width": w, "height": h}, has_touch=w < 600)
-                    page.goto(url + "index.html")
-                    page.evaluate("localStorage.setItem('speculation:settings:v1', "
-                                  "JSON.stringify({pace: 'instant'}))")
-                    players = "&".join(["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry",
-                                        "p=bot:casual/edmund:Edmund"])
-                    match = f"{url}index.html?{players}&seed={args.seed}&rule.max_hands={args.hands}"
-                    report(policy, play(page, match, policy, args.hands))
+                for policy in args.policy or POLICIES:
+                    page = open_page(browser, url, args.size, args.pace)
+                    report(policy, play(page, match_url(url, args.seed, args.hands), policy), args.pace)
                     page.close()
                 browser.close()
         finally:

@@ -246,3 +246,25 @@ def test_haggle_panel_shows_the_asks_and_bids_and_what_is_left(page: Page):
     expect(offers.locator("li")).to_have_text(["Fanny asks 6 chips", "Edmund bids 3 chips"])
     press(page, "Fanny", "Refuse to sell")
     expect(panel).to_be_hidden()
+
+
+def test_haggle_panel_says_no_offer_is_left_when_no_counter_is_possible(page: Page):
+    """Issue 26: Fanny asks 6, Edmund bids 5: no whole price lies between, so the engine offers
+    Fanny no counter-offer (only accept or refuse). The panel must not count offers left to
+    her; it says that this answer ends the haggle."""
+    page.goto(URL)
+    settle(page, 0, BOOT_S)
+    take_screen(page)
+    priced(page, "Fanny", "Asking price", 6, "Start haggling")
+    take_screen(page)
+    priced(page, "Edmund", "Your price", 5, "Make counter-offer")
+    take_screen(page)
+    panel = page.locator("#deal-panel")
+    expect(panel.get_by_role("list", name="Asks and bids so far").locator("li")).to_have_text(
+        ["Fanny asks 6 chips", "Edmund bids 5 chips"])
+    controls = page.locator("#controls")
+    expect(controls.get_by_role("button", name="Refuse to sell")).to_be_visible()
+    assert controls.get_by_role("button", name="Make counter-offer").count() == 0, "the engine allows no counter"
+    expect(panel).to_contain_text("none: no counter-offer is possible, Fanny accepts or refuses")
+    expect(panel).not_to_contain_text(re.compile(r"\d+ offers? ?$|Left to"))
+    assert_no_axe_violations(page, "the haggle panel with no counter-offer possible")

@@ -44,7 +44,10 @@ def test_end_of_hand_panel_is_over_the_table_with_next_hand_inside(page: Page, s
     expect(page.locator("#announce-banner")).to_be_hidden()
     expect(page.locator("#match-summary-title")).to_be_focused()
     summary = page.locator("#match-summary")
-    expect(summary.get_by_role("button", name="Rematch")).to_be_visible()
+    # one "Play again" (issue 26: "Rematch" beside it did the same thing)
+    expect(summary.get_by_role("button", name="Play again")).to_have_count(1)
+    expect(summary.get_by_role("button", name="Play again")).to_be_visible()
+    expect(summary.get_by_role("button", name="Rematch")).to_have_count(0)
     # the chart in words for screen readers
     expect(summary.locator("figcaption.chart-description")).to_contain_text("Chips after each hand, over 1 hand.")
     assert_no_axe_violations(page, "the match summary")

@@ -3,7 +3,7 @@
 // the engine's settle price, and an action built from it is an instance of the template.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { actionFor, controlSpecs, subject } from "../../web/js/control-specs.js";
+import { actionFor, controlSpecs, quickPrices, subject } from "../../web/js/control-specs.js";
 
 const seats = ["Fanny", "Edmund", "Mary"].map((name, seat) => ({ seat, name, kind: "human", chips: 100,
   stack: 3, revealed: [], busted: false, dealer: seat === 0 }));
@@ -142,4 +142,47 @@ test("the subject is the card on sale, or whose face-down card is haggled over",
   assert.equal(subject(view("negotiation", { context: "market", seller: 2, buyer: 1, position: 1 }, [])),
     "Mary's face-down card");
   assert.equal(subject({ ...view("reveal", null, []), best: null, upcard: null }), "the card");
+});
+
+// Issue 26, item 2: a quick-price chip sets exactly the price its text says, and says what it
+// does when the bounds forbid the fair value (never "Fair 9" beside a fair value of 6).
+test("quick prices: each chip's text is the price it sets, within the engine's bounds", () => {
+  assert.deepEqual(quickPrices(10, { min: 1, max: 50 }).map((c) => [c.text, c.price]),
+    [["−10% 9", 9], ["Fair 10", 10], ["+10% 11", 11]]);
+  assert.deepEqual(quickPrices(null, { min: 1, max: 50 }), [], "no fair value: no chips");
+  for (const fair of [0, 1, 2, 5, 6, 7, 13, 40]) {
+    for (const bounds of [{ min: 1, max: 50 }, { min: 9, max: 50 }, { min: 1, max: 4 }, { min: 3, max: 3 }]) {
+      const quick = quickPrices(fair, bounds);
+      const prices = quick.map((c) => c.price);
+      assert.deepEqual(prices, [...new Set(prices)].sort((a, b) => a - b), "one chip per price, in order");
+      for (const c of quick) {
+        assert.ok(c.price >= bounds.min && c.price <= bounds.max, `${c.text} within ${bounds.min}–${bounds.max}`);
+        assert.ok(c.text.endsWith(` ${c.price}`), `"${c.text}" says the price it sets (${c.price})`);
+        if (c.text.startsWith("Fair ")) assert.equal(c.price, fair, "the fair chip is the fair value itself");
+      }
+    }
+  }
+});
+
+test("quick prices: a fair value under the bounds is said as the minimum, over them as the maximum", () => {
+  const low = quickPrices(6, { min: 9, max: 50 });
+  assert.deepEqual(low.map((c) => c.text), ["Min 9"], "5, 6 and 7 are all under 9: one chip, and it says so");
+  assert.match(low[0].says, /lowest price allowed \(the fair value is 6 chips\)/);
+  const high = quickPrices(20, { min: 1, max: 12 });
+  assert.deepEqual(high.map((c) => c.text), ["Max 12"]);
+  assert.deepEqual(quickPrices(10, { min: 10, max: 50 }).map((c) => c.text), ["Fair 10", "+10% 11"],
+    "the fair value is allowed: the chip under it becomes the fair chip's price and merges into it");
+  assert.deepEqual(quickPrices(2, { min: 1, max: 50 }).map((c) => c.text), ["Fair 2"], "1.8 and 2.2 round to 2");
+});
+
+test("the fair value is printed from the engine's exact figure, the chips from the template's whole one", () => {
+  const v = { ...view("auction", { card: "KH", seller: 0, method: "auction", reserve: 1, high_bid: null,
+    high_bidder: null, bidders: [1] }, [{ type: "bid", seat: 1, price: { min: 1, max: 100 }, fair: 2 },
+    { type: "pass", seat: 1 }]), decision: { seat: 1, role: "buyer", stake: "trump", chance: null,
+    fair: { p: "3/2", f: 1.5 }, card: "KH", owner: 0, position: null, answering: null, price: null, above: 0, buyers: [] } };
+  const bid = controlSpecs(v).find((s) => s.kind === "price");
+  assert.equal(bid.fair, 2);
+  assert.deepEqual(bid.worth, { p: "3/2", f: 1.5 });
+  const pass = controlSpecs(v).find((s) => s.kind === "button");
+  assert.equal(pass.worth, null, "a template without a fair value has none to print");
 });

@@ -1,7 +1,7 @@
 // node --test: web/js/text.js formats names, chips and chances, and passes on the engine's sentences.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chips, pct, promptText, promptFor, seatName, trumpWords } from "../../web/js/text.js";
+import { chips, fairChips, pct, promptText, promptFor, seatName, trumpWords } from "../../web/js/text.js";
 
 const view = {
   seats: [{ name: "Fanny" }, { name: "Edmund" }],
@@ -49,4 +49,19 @@ test("once the match is over the status is the engine's match sentence", () => {
 test("trumpWords names the suit, or says it is not known yet", () => {
   assert.equal(trumpWords(view), "hearts");
   assert.equal(trumpWords({ trump: null }), "not yet known");
+});
+
+// Issue 26, item 2: one fair value said one way: the table words it as the engine does
+// (speculation.text.fair_chips, whose doctest has the same three cases).
+test("fairChips words a fair value as the engine does: whole numbers plain, others about it to a tenth", () => {
+  assert.equal(fairChips(3), "3 chips");
+  assert.equal(fairChips(1), "1 chip");
+  assert.equal(fairChips({ p: "3", f: 3 }), "3 chips");
+  assert.equal(fairChips({ p: "19/10", f: 1.9 }), "about 1.9 chips");
+  assert.equal(fairChips({ p: "199/100", f: 1.99 }), "about 2 chips");
+  assert.equal(fairChips({ p: "3/2", f: 1.5 }), "about 1.5 chips");
+  // a half tenth goes to the even tenth, as Python's round does: 0.25 → 0.2, 0.35 → 0.4
+  assert.equal(fairChips({ p: "1/4", f: 0.25 }), "about 0.2 chips");
+  assert.equal(fairChips({ p: "7/20", f: 0.35 }), "about 0.4 chips");
+  assert.equal(fairChips({ p: "0", f: 0 }), "0 chips");
 });

@@ -1,7 +1,8 @@
 // Announcements on the table: a banner over the felt for the moments that matter (a new best
 // trump, an ace, a completed sale or purchase, a player going out, the hand's result), spoken
 // through a polite live region; and, while they run, a panel for an auction (the card, the high
-// bid and bidder, who is still in) or a haggle (every ask and bid so far, the offers left).
+// bid and bidder, who is still in) or a haggle (every ask and bid so far, the offers left, or
+// that none is when the engine offers the side to move no counter-offer).
 // Every sentence is the engine's: an event's `text` or the hand's `outcome.text`.
 //
 //   const news = createAnnouncer(document.getElementById("announce"), { pace: () => "normal" });
@@ -202,9 +203,16 @@ function haggle(view, p) {
   }
   if (!list.childElementCount) list.append(Object.assign(document.createElement("li"), { textContent: "no price yet" }));
   const left = (/** @type {number | undefined} */ n) => (n == null ? "—" : `${n} ${n === 1 ? "offer" : "offers"}`);
+  // The engine offers the side to move no counter-offer (its legal moves, when they are this
+  // view's): this answer ends the haggle, whatever the counts of offers say.
+  const mover = p.to_move;
+  const last = view.seat === mover && (view.legal?.length ?? 0) > 0 && !view.legal.some((t) => t.type === "counter");
+  /** @type {[string, string | Node][]} */
+  const counts = last
+    ? [["Offers left", `none: no counter-offer is possible, ${seatName(view, mover)} accepts or ${mover === p.seller ? "refuses" : "breaks off"}`]]
+    : [[`Left to ${seller}`, left(p.asks_left)], [`Left to ${buyer}`, left(p.bids_left)]];
   return [
     title(`${seller} and ${buyer} haggle`),
-    facts([["Card", what], ["So far", list],
-      [`Left to ${seller}`, left(p.asks_left)], [`Left to ${buyer}`, left(p.bids_left)]]),
+    facts([["Card", what], ["So far", list], ...counts]),
   ];
 }

@@ -16,27 +16,31 @@ import { chips, seatName } from "./text.js";
 /** @typedef {import("./protocol.js").Action} Action */
 /** @typedef {import("./protocol.js").Bounds} Bounds */
 /** @typedef {import("./protocol.js").Seat} Seat */
+/** @typedef {import("./protocol.js").Chance} Chance */
 
 /** @typedef {{title: string, text: string, okLabel: string}} Confirm */
 /**
  * A button that acts at once (or after `confirm`). `safe`: it costs nothing and gives nothing
  * away (keep, pass, decline, refuse): only a safe control may take the focus by default.
  * @typedef {{kind: "button", template: Template, label: string, primary: boolean,
- *   confirm: Confirm | null, safe: boolean, fair: number | null, chance: number | null}} ButtonSpec
+ *   confirm: Confirm | null, safe: boolean, fair: number | null, worth: number | Chance | null,
+ *   chance: number | null}} ButtonSpec
  */
 /**
  * A group with a bounded price box and a button; `confirm(price)` words the check.
- * `fair` (the engine's, in chips) and `chance` (the engine's odds for the card at stake, 0–1)
- * are printed beside the box, and the quick-price chips are built from `fair`.
+ * `fair` (the engine's, in whole chips) builds the quick-price chips; `worth` is the same fair
+ * value as the engine states it exactly (its decision's `fair`, else `fair`), printed beside the
+ * box with `chance` (the engine's odds for the card at stake, 0–1) and in the trade's check.
  * @typedef {{kind: "price", template: Template, group: string, field: string, button: string,
  *   primary: boolean, price: Bounds, start: number, confirm: (price: number) => Confirm,
- *   fair: number | null, chance: number | null}} PriceSpec
+ *   fair: number | null, worth: number | Chance | null, chance: number | null}} PriceSpec
  */
 /**
  * Haggle with one buyer: one template per buyer (bounds may differ by buyer).
  * @typedef {{kind: "negotiate", group: string, field: string, button: string,
  *   buyers: Array<{seat: Seat, name: string, template: Template, price: Bounds}>, start: number | null,
- *   confirm: (price: number, buyer: Seat) => Confirm, fair: number | null, chance: number | null}} NegotiateSpec
+ *   confirm: (price: number, buyer: Seat) => Confirm, fair: number | null, worth: number | Chance | null,
+ *   chance: number | null}} NegotiateSpec
  */
 /**
  * An offer for a face-down card, chosen by its owner only (all of an owner's face-down cards
@@ -44,7 +48,7 @@ import { chips, seatName } from "./text.js";
  * first the template allows).
  * @typedef {{kind: "offer", template: Template, group: string, hint: string,
  *   cards: Array<[Seat, number]>, owners: Array<{seat: Seat, name: string, card: number}>,
- *   price: Bounds, start: number, fair: number | null, chance: number | null,
+ *   price: Bounds, start: number, fair: number | null, worth: number | Chance | null, chance: number | null,
  *   confirm: (price: number, owner: Seat) => Confirm}} OfferSpec
  */
 /** @typedef {ButtonSpec | PriceSpec | NegotiateSpec | OfferSpec} ControlSpec */
@@ -90,6 +94,38 @@ export function stakeChance(view) {
   return typeof c?.f === "number" ? c.f : null;
 }
 
+/**
+ * The quick-price chips of a price box: 10 % under the fair value, the fair value and 10 % over
+ * it, each the whole price it sets, and its text says that price. A price the bounds forbid
+ * becomes the nearest end the bounds allow, and its chip says so ("Min 9", "Max 12"), never
+ * "Fair 9" for a fair value of 6; chips that would set the same price are one chip (the fair
+ * value's, if it is one of them). In the order of their prices.
+ *
+ *   quickPrices(10, {min: 1, max: 50})  // −10% 9, Fair 10, +10% 11
+ *   quickPrices(6, {min: 9, max: 50})   // Min 9 (5, 6 and 7 are all under the bounds)
+ *   quickPrices(2, {min: 1, max: 50})   // Fair 2 (1.8 and 2.2 round to 2 as well)
+ * @param {number | null} fair the engine's fair value in whole chips (a template's `fair`)
+ * @param {Bounds} bounds
+ * @returns {Array<{text: string, price: number, says: string}>} `says`: what the chip does, in
+ *   words (its accessible name is its text, then this)
+ */
+export function quickPrices(fair, bounds) {
+  if (fair == null) return [];
+  /** @type {Array<[string, number, string]>} */
+  const picks = [["Fair", fair, "the fair value"], ["−10%", fair * 0.9, "10% under the fair value"],
+    ["+10%", fair * 1.1, "10% over the fair value"]];
+  /** @type {Array<{text: string, price: number, says: string}>} */
+  const out = [];
+  for (const [name, v, what] of picks) {
+    const want = Math.round(v);
+    const chip = want < bounds.min ? { text: `Min ${bounds.min}`, price: bounds.min, says: `the lowest price allowed (${what} is ${chips(want)})` }
+      : want > bounds.max ? { text: `Max ${bounds.max}`, price: bounds.max, says: `the highest price allowed (${what} is ${chips(want)})` }
+        : { text: `${name} ${want}`, price: want, says: what };
+    if (!out.some((c) => c.price === chip.price)) out.push(chip);
+  }
+  return out.sort((a, b) => a.price - b.price);
+}
+
 /** @param {Template} t @returns {number | null} */
 function fairOf(t) {
   const f = /** @type {{fair?: number}} */ (t).fair;
@@ -131,8 +167,16 @@ export function controlSpecs(view) {
   /** @type {(template: Template, label: string, primary?: boolean, confirm?: Confirm | null) => void} */
   const button = (template, label, primary = false, confirm = null) => {
     const safe = ["keep", "pass", "decline"].includes(template.type);
-    buttons.push({ kind: "button", template, label, primary, confirm, safe, fair: fairOf(template), chance });
+    buttons.push({ kind: "button", template, label, primary, confirm, safe, fair: fairOf(template),
+      worth: worthOf(template), chance });
   };
+  // the fair value in words from the engine's exact figure (the templates' is it, rounded)
+  const exact = view.decision?.fair ?? null;
+  /** @param {Template} t @returns {number | Chance | null} */
+  function worthOf(t) {
+    const f = fairOf(t);
+    return f == null ? null : exact ?? f;
+  }
   for (const t of view.legal) {
     switch (t.type) {
       case "deal": button(t, "Deal the hand", true); break;
@@ -161,25 +205,25 @@ export function controlSpecs(view) {
       }
       case "sell_firm":
         groups.push({ kind: "price", template: t, group: `Sell ${what} at a fixed price`, field: "Price",
-          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), chance,
+          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Sell at a fixed price?", okLabel: "Offer it",
             text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.` }) });
         break;
       case "sell_auction":
         groups.push({ kind: "price", template: t, group: `Auction ${what}`, field: "Reserve (lowest price you will take)",
-          button: "Start the auction", primary: false, price: t.price, start: t.price.min, fair: fairOf(t), chance,
+          button: "Start the auction", primary: false, price: t.price, start: t.price.min, fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Put it up for auction?", okLabel: "Start the auction",
             text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.` }) });
         break;
       case "bid":
         groups.push({ kind: "price", template: t, group: `Bid for ${what}`, field: "Your bid", button: "Bid",
-          primary: true, price: t.price, start: t.price.min, fair: fairOf(t), chance,
+          primary: true, price: t.price, start: t.price.min, fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Place this bid?", okLabel: `Bid ${v}`,
             text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.` }) });
         break;
       case "counter":
         groups.push({ kind: "price", template: t, group: `Counter-offer for ${what}`, field: "Your price",
-          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), chance,
+          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Make this counter-offer?", okLabel: "Propose",
             text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.` }) });
         break;
@@ -187,7 +231,7 @@ export function controlSpecs(view) {
         let spec = /** @type {NegotiateSpec | undefined} */ (groups.find((g) => g.kind === "negotiate"));
         if (!spec) {
           spec = { kind: "negotiate", group: `Haggle over ${what} with one buyer`, field: "Asking price",
-            button: "Start haggling", buyers: [], start: null, fair: fairOf(t), chance,
+            button: "Start haggling", buyers: [], start: null, fair: fairOf(t), worth: worthOf(t), chance,
             confirm: (v, buyer) => ({ title: "Open a negotiation?", okLabel: "Ask",
               text: `Ask ${seatName(view, buyer)} ${chips(v)} for ${what}?` }) };
           groups.push(spec);
@@ -205,7 +249,7 @@ export function controlSpecs(view) {
         const fair = fairOf(t);
         groups.push({ kind: "offer", template: t, group: "Buy a face-down card",
           hint: "Sight unseen: nobody knows what it is, its owner included.",
-          cards: t.cards, owners, price: t.price, fair, chance,
+          cards: t.cards, owners, price: t.price, fair, worth: worthOf(t), chance,
           start: clamp(fair ?? t.price.min, t.price),
           confirm: (v, owner) => ({ title: "Offer for a face-down card?", okLabel: "Make the offer",
             text: `Offer ${chips(v)} to ${seatName(view, owner)} for one of their face-down cards? ` +

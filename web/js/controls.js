@@ -1,20 +1,23 @@
 // The human's controls, drawn from the template-to-control mapping of control-specs.js (the
 // only place that maps a legal template to a control). Every price box is bounded by its
-// template, has −/+ steppers, quick prices (the engine's fair value and ±10 %), the arrow keys
-// (PageUp/PageDown: ±10 %), and prints the fair value and the chance beside it. The control
+// template, has −/+ steppers, quick prices (the engine's fair value and ±10 %, each setting
+// exactly the price its text says: control-specs.js quickPrices), the arrow keys (PageUp/
+// PageDown: ±10 %), Enter to submit the price, and prints the fair value and the chance beside
+// it. The control
 // that takes the focus by default is a safe one (keep, pass, decline) or a price box, never a
 // button that pays or sells.
 //
 //   import { buildControls } from "./controls.js";
 //   const { nodes } = buildControls(view, (action) => act(action), { confirm: false });
-import { controlSpecs, actionFor } from "./control-specs.js";
-import { chips, pct } from "./text.js";
+import { controlSpecs, actionFor, quickPrices } from "./control-specs.js";
+import { chips, fairChips, pct } from "./text.js";
 import { ask } from "./dialog.js";
 import { el, button } from "./dom.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Action} Action */
 /** @typedef {import("./protocol.js").Bounds} Bounds */
+/** @typedef {import("./protocol.js").Chance} Chance */
 /** @typedef {import("./control-specs.js").ControlSpec} ControlSpec */
 /** @typedef {import("./control-specs.js").Confirm} Confirm */
 
@@ -23,12 +26,13 @@ let uid = 0;
 let lastMethod = "";
 
 /**
- * "Fair value 5 chips · chance 40%": the engine's figures for the card at stake, in words.
- * @param {number|null} fair @param {number|null} chance
+ * "Fair value 5 chips · chance 40%": the engine's figures for the card at stake, in words (the
+ * fair value as text.js fairChips words it, from the engine's exact figure when given one).
+ * @param {number | Chance | null} fair @param {number|null} chance
  */
 export function fairText(fair, chance) {
   const parts = [];
-  if (fair != null) parts.push(`fair value ${chips(fair)}`);
+  if (fair != null) parts.push(`fair value ${fairChips(fair)}`);
   if (chance != null) parts.push(`chance ${pct(chance)}`);
   const s = parts.join(" · ");
   return s ? s[0].toUpperCase() + s.slice(1) : "";
@@ -40,9 +44,12 @@ function clamp(v, b) {
 }
 
 /**
- * A bounded price box with −/+ steppers, quick prices and the fair value beside it.
+ * A bounded price box with −/+ steppers, quick prices and the fair value beside it. `fair`
+ * (whole chips) makes the quick prices; `worth` (the same value, exact when the engine sent it)
+ * is printed. `onEnter`: Enter in the box submits the price (the group's button).
  * @param {string} label
- * @param {{price: Bounds, start: number, fair: number|null, chance: number|null}} spec
+ * @param {{price: Bounds, start: number, fair: number|null, worth?: number|Chance|null, chance: number|null,
+ *   onEnter?: () => void}} spec
  * @returns {{wrap: HTMLElement, input: HTMLInputElement, setBounds: (b: Bounds) => void}}
  */
 export function priceField(label, spec) {
@@ -72,33 +79,34 @@ export function priceField(label, spec) {
   const quick = el("div", "quick-prices");
   quick.setAttribute("role", "group");
   quick.setAttribute("aria-label", `${label}: quick prices`);
-  if (spec.fair != null) {
-    const f = spec.fair;
-    /** @type {Array<[string, number]>} */
-    const picks = [["−10%", f * 0.9], ["Fair", f], ["+10%", f * 1.1]];
-    for (const [name, v] of picks) {
-      const p = clamp(v, bounds);
-      const b = button(`${name} ${p}`, () => set(p), "quick");
-      b.setAttribute("aria-label", `${label}: ${name === "Fair" ? "the fair value" : `${name} of the fair value`}, ${chips(p)}`);
+  // the chips follow the bounds (a haggle's buyer menu changes them): each sets what it says
+  const drawQuick = () => {
+    quick.replaceChildren();
+    for (const c of quickPrices(spec.fair, bounds)) {
+      const b = button(c.text, () => set(c.price), "quick");
+      // the accessible name begins with the visible text (WCAG 2.5.3), then says what it does
+      b.setAttribute("aria-label", `${c.text}: ${c.says}, ${chips(c.price)}`);
       quick.append(b);
     }
-  }
+  };
   input.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => {
     const step = Math.max(1, Math.round((spec.fair ?? now()) * 0.1));
     if (ev.key === "PageUp") { ev.preventDefault(); set(now() + step); }
     if (ev.key === "PageDown") { ev.preventDefault(); set(now() - step); }
+    if (ev.key === "Enter" && spec.onEnter && !ev.isComposing) { ev.preventDefault(); spec.onEnter(); }
   });
   const setBounds = (/** @type {Bounds} */ b) => {
     bounds = { ...b };
     input.min = String(b.min);
     input.max = String(b.max);
-    hint.textContent = [`${b.min}–${b.max}`, fairText(spec.fair, spec.chance)].filter(Boolean).join(" · ");
+    hint.textContent = [`${b.min}–${b.max}`, fairText(spec.worth ?? spec.fair, spec.chance)].filter(Boolean).join(" · ");
+    drawQuick();
     set(now());
   };
   input.value = String(clamp(spec.start, bounds));
   setBounds(bounds);
   wrap.append(lab, row, quick, hint);
-  if (!quick.childElementCount) quick.remove();
+  if (spec.fair == null) quick.remove();
   return { wrap, input, setBounds };
 }
 
@@ -141,7 +149,7 @@ export function buildControls(view, act, { confirm = false } = {}) {
   const simple = el("div", "control-group control-buttons");
   simple.setAttribute("role", "group");
   simple.setAttribute("aria-label", "Your choices");
-  /** @param {Confirm} c @param {HTMLElement} opener @param {number|null} fair @param {number|null} chance */
+  /** @param {Confirm} c @param {HTMLElement} opener @param {number|Chance|null} fair @param {number|null} chance */
   const check = async (c, opener, fair, chance) => {
     if (!confirm) return true;
     return !!(await ask({ ...c, fact: fairText(fair, chance), returnFocus: opener }));
@@ -151,23 +159,24 @@ export function buildControls(view, act, { confirm = false } = {}) {
   for (const spec of specs) {
     if (spec.kind === "button") {
       const b = button(spec.label, async (btn) => {
-        if (spec.confirm && !(await check(spec.confirm, btn, spec.fair, spec.chance))) return;
+        if (spec.confirm && !(await check(spec.confirm, btn, spec.worth, spec.chance))) return;
         await act(actionFor(spec.template));
       }, spec.primary ? "primary" : null);
       if (spec.safe) b.dataset.safe = "1";
       if (spec.fair != null && spec.template.type === "accept") {
-        b.title = fairText(spec.fair, spec.chance);
+        b.title = fairText(spec.worth, spec.chance);
       }
       simple.append(b);
     } else if (spec.kind === "price") {
       const g = group(spec.group);
       g.dataset.kind = spec.template.type;
-      const f = priceField(spec.field, spec);
-      g.append(f.wrap, button(spec.button, async (btn) => {
+      const f = priceField(spec.field, { ...spec, onEnter: () => commit.click() });
+      const commit = button(spec.button, async (btn) => {
         const v = readPrice(f.input, spec.price); if (v == null) return;
-        if (!(await check(spec.confirm(v), btn, spec.fair, spec.chance))) return;
+        if (!(await check(spec.confirm(v), btn, spec.worth, spec.chance))) return;
         await act(actionFor(spec.template, { price: v }));
-      }, spec.primary ? "primary commit" : "commit"));
+      }, spec.primary ? "primary commit" : "commit");
+      g.append(f.wrap, commit);
       priced.push(g);
     } else if (spec.kind === "negotiate") {
       const g = group(spec.group);
@@ -186,15 +195,17 @@ export function buildControls(view, act, { confirm = false } = {}) {
       }
       wrap.append(lab, sel);
       const first = spec.buyers[0];
-      const f = priceField(spec.field, { price: first.price, start: spec.start ?? first.price.min, fair: spec.fair, chance: spec.chance });
+      const f = priceField(spec.field, { price: first.price, start: spec.start ?? first.price.min, fair: spec.fair,
+        worth: spec.worth, chance: spec.chance, onEnter: () => commit.click() });
       const chosen = () => spec.buyers.find((b) => b.seat === Number(sel.value)) ?? first;
       sel.addEventListener("change", () => f.setBounds(chosen().price));
-      g.append(wrap, f.wrap, button(spec.button, async (btn) => {
+      const commit = button(spec.button, async (btn) => {
         const buyer = chosen();
         const v = readPrice(f.input, buyer.price); if (v == null) return;
-        if (!(await check(spec.confirm(v, buyer.seat), btn, spec.fair, spec.chance))) return;
+        if (!(await check(spec.confirm(v, buyer.seat), btn, spec.worth, spec.chance))) return;
         await act(actionFor(buyer.template, { price: v, target: buyer.seat }));
-      }, "commit"));
+      }, "commit");
+      g.append(wrap, f.wrap, commit);
       priced.push(g);
     } else if (spec.kind === "offer") {
       const g = group(spec.group);
@@ -213,13 +224,14 @@ export function buildControls(view, act, { confirm = false } = {}) {
         sel.append(opt);
       }
       wrap.append(lab, sel);
-      const f = priceField("Your offer", spec);
-      g.append(wrap, f.wrap, button("Make the offer", async (btn) => {
+      const f = priceField("Your offer", { ...spec, onEnter: () => commit.click() });
+      const commit = button("Make the offer", async (btn) => {
         const owner = spec.owners.find((o) => o.seat === Number(sel.value)) ?? spec.owners[0];
         const v = readPrice(f.input, spec.price); if (v == null) return;
-        if (!(await check(spec.confirm(v, owner.seat), btn, spec.fair, spec.chance))) return;
+        if (!(await check(spec.confirm(v, owner.seat), btn, spec.worth, spec.chance))) return;
         await act(actionFor(spec.template, { price: v, target: owner.seat, card: owner.card }));
-      }, "commit"));
+      }, "commit");
+      g.append(wrap, f.wrap, commit);
       priced.push(g);
     }
   }

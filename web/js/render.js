@@ -201,13 +201,15 @@ export function renderTable(view, ctx = {}) {
     // A stack you may place a buy order on is one button: face-down cards are chosen by owner.
     const buyLabel = ctx.buyFrom?.(s.seat) ?? null;
     const stack = el(buyLabel ? "button" : "div", buyLabel ? "stack stack-buy" : "stack");
+    const n = s.stack ?? 0;
+    const countText = n === 0 ? "no face-down cards" : `${n} face-down`;
     if (buyLabel) {
       /** @type {HTMLButtonElement} */ (stack).type = "button";
-      stack.setAttribute("aria-label", buyLabel);
+      // the name ends with the stack's visible count (WCAG 2.5.3: the visible text is in the name)
+      stack.setAttribute("aria-label", `${buyLabel}; ${countText}`);
       stack.title = buyLabel;
       stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
     }
-    const n = s.stack ?? 0;
     for (let i = 0; i < n; i++) {
       const back = cardBack();
       const p = /** @type {Partial<import("./protocol.js").NegotiationPending> | null} */ (view.pending);
@@ -219,7 +221,7 @@ export function renderTable(view, ctx = {}) {
       }
       stack.append(back);
     }
-    const count = el("span", "stack-count", n === 0 ? "no face-down cards" : `${n} face-down`);
+    const count = el("span", "stack-count", countText);
     stack.append(count);
     cards.append(stack);
     if (s.revealed?.length) {

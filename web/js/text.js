@@ -29,6 +29,32 @@ export function chips(n) {
 }
 
 /**
+ * A fair value in chips, worded as the engine words it (``speculation.text.fair_chips``): a whole
+ * number plain, any other "about" it to one decimal, halves to the even tenth. Every place the
+ * table prints a fair value (the price box's hint, the trade's check in the dialog, the accept
+ * button's tooltip) says it with this, from the engine's exact figure when it sends one.
+ *
+ *   fairChips(3)                       // "3 chips"
+ *   fairChips({p: "19/10", f: 1.9})    // "about 1.9 chips"
+ *   fairChips({p: "199/100", f: 1.99}) // "about 2 chips"
+ * @param {number | import("./protocol.js").Chance} fair
+ */
+export function fairChips(fair) {
+  const [num, den] = typeof fair === "number" ? [fair, 1] : fair.p.split("/").map(Number).concat([1]).slice(0, 2);
+  if (!Number.isFinite(num) || !Number.isFinite(den) || den === 0) return chips(typeof fair === "number" ? fair : fair.f);
+  if (Number.isInteger(num) && Number.isInteger(den)) {
+    if (num % den === 0) return chips(num / den);
+    // tenths, exactly: round(10·num/den), a half to the even tenth (Python's round)
+    let q = Math.floor((10 * num) / den);
+    const twice = 2 * (10 * num - q * den);
+    if (twice > den || (twice === den && q % 2 !== 0)) q += 1;
+    return q % 10 === 0 ? `about ${chips(q / 10)}` : `about ${(q / 10).toFixed(1)} chips`;
+  }
+  const t = Math.round((num / den) * 10); // not a fraction of whole numbers: a float, to the nearest tenth
+  return t % 10 === 0 ? `about ${chips(t / 10)}` : `about ${(t / 10).toFixed(1)} chips`;
+}
+
+/**
  * A chance as a whole percentage ("43%"), "<1%" for a small non-zero chance, "" for no number.
  * @param {unknown} f
  */

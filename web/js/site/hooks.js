@@ -17,7 +17,7 @@ import { endPreview } from "../preview.js";
 import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
 import { watchTable } from "../match-store.js";
 import { mySeat } from "./people.js";
-import { autoNote, messageOf, notice } from "./panels.js";
+import { autoNote, hideAutoNote, messageOf, notice } from "./panels.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
 /** @typedef {import("../protocol.js").View} View */
@@ -75,9 +75,11 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
 export function watchSite({ table, buy, tutorial }) {
   return watchTable(table.store, {
     events: (events) => tutorial.onEvents(events),
-    // A hand has finished: ask to keep the save; offer its review.
+    // A hand has finished: ask to keep the save; offer its review. A standing answer's note
+    // was about a decision of that hand: it goes with it (issue 26).
     handEnded: (view) => {
       buy.clear();
+      hideAutoNote();
       requestPersistence();
       reviewEntry(table, view, mySeat(view, table.holder));
     },

@@ -1,5 +1,5 @@
 // Starting matches: the one way a new match starts (Play, the set-up form, a link, the match
-// summary's "Play again", Rematch and "Replay these deals", the tutorial), the set-up form,
+// summary's "Play again" and "Replay these deals", the tutorial), the set-up form,
 // the summary's buttons, and what the page opens with once the engine is up (a link's match,
 // the stored save, or the first screen).
 //
@@ -112,16 +112,16 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
     await startMatch(next.settings, next.note ? { note: next.note } : {});
   }
 
-  /** The buttons under the match summary. */
+  /** The buttons under the match summary: one "Play again" (the same players and rules, new
+   * deals), the same deals again, the review, another set-up, the record. */
   function summaryButtons() {
     return [
-      button("Rematch", () => table.run(() => rematch()), "primary"),
+      button("Play again", () => table.run(() => rematch()), "primary"),
       button("Replay these deals", () => table.run(() => rematch({ sameDeals: true }))),
       button("Review", (b) => {
         openReview({ engine: table, seat: mySeat(table.view, table.holder), hand: null, returnFocus: b })
           .catch((err) => console.error(err));
       }),
-      button("Play again", () => table.run(() => startMatch(quickSettings(table.hello)))),
       button("Set up a new match", () => openSetup()),
       button("Download the game record", () => downloadRecord(table)),
     ];
