@@ -112,6 +112,7 @@ MODULE_COST = {
     "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
     "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
     "tests/test_typecheck_js.py": 15, "tests/browser/test_netns.py": 160,
+    "tests/browser/test_ux_clicks.py": 45,
 }
 
 
