@@ -69,20 +69,26 @@ def missing(reason: str) -> None:
 
 # ----------------------------------------------------------------------- hooks
 
-WORKERS = 4  # at most: -n auto (one worker per core) is capped here unless --maxprocesses says
+WORKERS = 4  # at most, unless --maxprocesses says
+# One worker more than the cores: the browser tests wait (on pages, paces, boots) more than they
+# compute; with one worker per core a full run used 44 % of two cores' time (user + sys / wall).
+SPARE_WORKERS = 1
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
-    """Every run on pytest-xdist's workers (one per core, up to WORKERS) when xdist is installed
-    and the command line did not choose (-n 0 runs in one process; --pdb implies it). Not in
-    addopts: an environment without xdist (pytest and hypothesis only) would refuse `-n`."""
+    """Every run on pytest-xdist's workers (one per core and SPARE_WORKERS more, up to WORKERS)
+    when xdist is installed and the command line did not choose (-n 0 runs in one process;
+    --pdb implies it). Not in addopts: an environment without xdist (pytest and hypothesis
+    only) would refuse `-n`."""
     if os.environ.get("PYTEST_XDIST_WORKER") or not config.pluginmanager.hasplugin("xdist"):
         return
     if config.option.numprocesses is None and not config.option.tx:
-        config.option.numprocesses = "auto"
-        if config.option.maxprocesses is None:
-            config.option.maxprocesses = WORKERS
+        if config.getoption("usepdb", False):
+            config.option.numprocesses = "auto"  # xdist runs --pdb in one process itself
+        else:
+            cap = config.option.maxprocesses or WORKERS
+            config.option.numprocesses = min(cap, (os.cpu_count() or 1) + SPARE_WORKERS)
     if (config.option.numprocesses or config.option.tx) and config.option.dist == "no":
         # Whole modules to each worker (their module fixtures are made once), in the order
         # pytest_collection_modifyitems gives them: the longest first, so the run does not end
