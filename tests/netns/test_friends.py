@@ -246,13 +246,8 @@ def people(request, browser, site_url: str, output_path: str):
 
 
 def test_two_friends_join_and_play_a_whole_match_seeing_nothing_hidden(people, site_url):
-    host, ann, bo = people(3)
-    open_table(host, site_url)
-    join(host, ann, "Ann")
-    join(host, bo, "Bo")
-    host.get_by_role("button", name="Start the match").click()
-    for g, name in ((ann, "Ann"), (bo, "Bo")):
-        expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
+    host, ann, bo = start_three(people, site_url)
+    for g in (ann, bo):
         expect(g.locator("#seats .is-bottom .you-badge")).to_have_text("You")
     play_to_the_end([host, ann, bo])
     record = host_record(host)
