@@ -181,14 +181,20 @@ def add_bytecode(pairs: dict[str, tuple[Path, Path]]) -> None:
             raise BuildError(f"tools/bytecode.mjs wrote no {compiled.name}")
 
 
-def pyodide_dir() -> Path:
-    meta = PYODIDE_PKG / "package.json"
+def _pinned_package(pkg: Path, name: str, pinned: str) -> Path:
+    """node_modules/<name>, checked to be the version package-lock.json pins (else a BuildError
+    that says to run `npm ci`)."""
+    meta = pkg / "package.json"
     if not meta.exists():
-        raise BuildError("node_modules/pyodide is missing: run `npm ci` (or scripts/setup.sh)")
+        raise BuildError(f"node_modules/{name} is missing: run `npm ci` (or scripts/setup.sh)")
     version = json.loads(meta.read_text())["version"]
-    if version != PYODIDE_VERSION:
-        raise BuildError(f"node_modules has pyodide {version}, expected {PYODIDE_VERSION}: run `npm ci`")
-    return PYODIDE_PKG
+    if version != pinned:
+        raise BuildError(f"node_modules has {name} {version}, expected {pinned}: run `npm ci`")
+    return pkg
+
+
+def pyodide_dir() -> Path:
+    return _pinned_package(PYODIDE_PKG, "pyodide", PYODIDE_VERSION)
 
 
 def qr_dir(pkg: Path = QR_PKG) -> Path:
@@ -196,12 +202,7 @@ def qr_dir(pkg: Path = QR_PKG) -> Path:
 
         vendor_qr(qr_dir(), out)   # BuildError("node_modules/qr is missing: ...") before `npm ci`
     """
-    meta = pkg / "package.json"
-    if not meta.exists():
-        raise BuildError("node_modules/qr is missing: run `npm ci` (or scripts/setup.sh)")
-    version = json.loads(meta.read_text())["version"]
-    if version != QR_VERSION:
-        raise BuildError(f"node_modules has qr {version}, expected {QR_VERSION}: run `npm ci`")
+    _pinned_package(pkg, "qr", QR_VERSION)
     absent = [name for name in QR_FILES if not (pkg / name).is_file()]
     if absent:
         raise BuildError(f"node_modules/qr has no {', '.join(absent)}: run `npm ci`")

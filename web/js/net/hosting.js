@@ -8,7 +8,7 @@
 //   hosting.open({ rows, settings, hostName });     // the lobby: an invitation for the first seat
 //   await hosting.addReply(code);                   // "Add player": the friend's reply code
 //   await hosting.startMatch("bots");               // empty seats become computer players
-import { encodeInvite, decodeReply, isExpired } from "./codec.js";
+import { encodeInvite, decodeReply, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./codec.js";
 import { hostPeer } from "./peer.js";
 import { readGuestMessage, engineRequest } from "./guard.js";
 import { randomHex } from "./ids.js";
@@ -20,11 +20,9 @@ import { randomHex } from "./ids.js";
 /** @typedef {import("../driver.js").StandingAnswer} StandingAnswer */
 /** @typedef {import("./peer.js").Channel} Channel */
 
-/** Seconds an invitation stays good; a reply must be taken within REPLY_S of its making. */
-export const INVITE_S = 600;
-export const REPLY_S = 120;
-/** Silence (ms) after which a friend counts as away ("reconnecting…"). */
-export const AWAY_MS = 5000;
+/** Seconds an invitation stays good; a reply must be taken within REPLY_S of its making (the codes' own lifetimes). */
+export const INVITE_S = INVITE_LIFETIME_S;
+export const REPLY_S = REPLY_LIFETIME_S;
 /** The computer player that stands in for a friend who left (the host's choice). */
 export const STAND_IN = "skilled/fanny";
 
@@ -115,8 +113,6 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   let recordSent = false;
   let hostSeat = 0;
   let problem = "";
-  /** @type {Map<Friend, ReturnType<typeof setTimeout>>} */
-  const awayTimers = new Map();
 
   const seconds = () => Math.floor(now() / 1000);
   const tell = () => { try { changed(); } catch (err) { console.error(err); } };
@@ -249,12 +245,11 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     const p = pending;
     if (!inv || !p) return "There is no invitation waiting for a reply: make a new one first.";
     let reply;
-    try { reply = decodeReply(text, { now: seconds() }); } catch (err) { return err instanceof Error ? err.message : String(err); }
+    try { reply = decodeReply(text, { now: seconds(), lifetime: REPLY_S }); } catch (err) { return err instanceof Error ? err.message : String(err); }
     if (reply.table !== tableId) return "This reply code is for another table (or an older invitation): ask for a new one.";
     const f = friends.find((x) => x.row === inv.row);
     const seat = phase === "playing" && f?.seat != null ? f.seat : inv.row;
     if (!f || reply.seat !== seat) return "This reply code answers another invitation: ask your friend to open the newest link.";
-    if (isExpired(reply.created, seconds(), REPLY_S)) return "This reply code has expired (replies last two minutes): make a new invitation and ask again.";
     if (isExpired(inv.created, seconds(), INVITE_S)) return "This invitation has expired: make a new one.";
     f.status = f.status === "away" ? "away" : "joining";
     tell();
@@ -535,8 +530,6 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     for (const f of friends) { if (!quietly) send(f, { t: "bye" }); f.channel?.close(); }
     pending?.close();
     friends = []; pending = null; invitation = null; phase = "off"; plan = null;
-    for (const t of awayTimers.values()) clearTimeout(t);
-    awayTimers.clear();
     table.useFriends(null);
     tell();
   }
