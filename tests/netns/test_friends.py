@@ -372,7 +372,7 @@ def test_after_a_first_visit_two_devices_play_with_no_server_at_all(people, site
 
 def rejoin(new_host: Page, guest: Page, name: str) -> None:
     """`new_host` opens Friends, and `name`'s device takes its rejoin link and comes back."""
-    new_host.get_by_role("button", name="Friends").click()
+    new_host.get_by_role("button", name="Friends", exact=True).click()
     expect(new_host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=20_000)
     guest.goto("about:blank")  # the link opens a fresh page (a new tab would do the same)
     guest.goto(new_host.get_by_label("Invite link").input_value())
@@ -392,7 +392,7 @@ def test_the_host_hands_the_table_to_a_guest_and_everyone_plays_on_there(people,
     """If the host must leave (issue 22, item 5): the match goes to Ann's device, which hosts it
     from its own save; the old host and Bo rejoin their own seats there."""
     host, ann, bo = start_three(people, site_url)
-    host.get_by_role("button", name="Friends").click()
+    host.get_by_role("button", name="Friends", exact=True).click()
     host.get_by_role("button", name="Hand the table to Ann").click()
     expect(bo.locator("#friends-status")).to_contain_text("Ann has the table now", timeout=20_000)
     expect(host.locator("#join-status")).to_contain_text("You were at Ann's table", timeout=30_000)
