@@ -73,6 +73,31 @@ test("computer players think for the policy's time, and a deal is made at once",
   assert.deepEqual(slept, [300, 1100], "the deal waits only for the animations; the sale waits the pace's time");
 });
 
+test("a computer player passing a market window takes no thinking time, an offer the pace's; a turn-up a little", async () => {
+  const slept = [];
+  const engine = scripted([
+    () => ok("view", { view: view({ to_act: 1, phase: "market" }) }),
+    (req) => ok("bot", { action: { type: "pass", seat: 1 }, reason: "Nothing worth buying." }), // asked first
+    () => ok("bot", { action: { type: "pass", seat: 1 }, reason: "Nothing worth buying.", events: [],
+      view: view({ to_act: 2, phase: "market" }) }),
+    () => ok("bot", { action: { type: "offer", seat: 2, price: 2, target: 0, card: 0 }, reason: "Offering 2." }),
+    () => ok("bot", { action: { type: "offer", seat: 2, price: 2, target: 0, card: 0 }, reason: "Offering 2.",
+      events: [{ type: "offer", text: "Henry offers 2 chips." }], view: view({ to_act: 1, phase: "reveal" }) }),
+    () => ok("bot", { reason: "My turn.", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  const driver = createDriver({ store, engine, policy: {
+    thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
+  } });
+  await driver.advance();
+  assert.deepEqual(engine.requests.map((r) => [r.op, r.apply ?? true]),
+    [["view", true], ["bot", false], ["bot", true], ["bot", false], ["bot", true], ["bot", true]],
+    "in a market window the computer is asked first (changing nothing), then moves; a turn-up is not asked");
+  assert.deepEqual(slept, [1000, 400], "the pass is made at once, the offer after the pace's time, the turn-up after 40% of it");
+  assert.deepEqual(store.getState().log.map((l) => l.text).filter((t) => t.startsWith("Henry")),
+    ["Henry: “Offering 2.”", "Henry offers 2 chips."], "the peek logs nothing; the move logs once");
+});
+
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {
   const ended = view({ phase: "deal", stage: "hand_over", to_act: 1, last_hand: { number: 1 }, hands: [{ number: 1 }] });
   for (const pauseAtHandEnd of [true, false]) {

@@ -181,6 +181,32 @@ function pause(ctx, ms) {
 }
 
 /**
+ * The share of the pace's thinking time a computer player takes before a move, by the phase it
+ * moves in: a deal takes none, and turning up a card (the only thing it may do) a little, its
+ * motion being most of the pause; every move that is a choice takes the whole of it. A pass in
+ * a market window (most of them are) changes nothing on the table, so it takes none: see
+ * `thinkFor`.
+ * @type {Record<string, number>}
+ */
+export const THINK_SHARE = { deal: 0, reveal: 0.4 };
+
+/**
+ * How long (ms) the computer at `seat` seems to think before its move in `view`. In a market
+ * window it is asked first what it will do (`apply: false` changes nothing): a pass is made at
+ * once, so a window that everybody passes costs no waiting; an offer takes the pace's time.
+ * @param {DriverContext} ctx @param {View} view @param {number} seat @param {string | null} standIn
+ * @returns {Promise<number>}
+ */
+export async function thinkFor(ctx, view, seat, standIn) {
+  const full = ctx.policy.thinkMs?.(view) ?? 0;
+  const share = THINK_SHARE[view.phase] ?? 1;
+  if (view.phase !== "market" || full <= 0) return Math.round(full * share);
+  const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
+    : { op: "bot", seat, apply: false });
+  return peek.ok && peek.action?.type === "pass" ? 0 : full;
+}
+
+/**
  * The computer at `seat` moves: its reason goes in the log with its own move, before the events
  * that move caused. Returns the viewer's view after it (null: ask for one), or false when stopped.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {number} tok
@@ -190,8 +216,10 @@ function pause(ctx, ms) {
 export async function botMove(ctx, view, seat, tok, standIn = null) {
   const { store, policy } = ctx;
   store.dispatch({ type: "show", view, thinking: seat });
-  // think for the pace's time (a deal needs none), and at least until the animations end
-  await pause(ctx, view.phase !== "deal" ? (policy.thinkMs?.(view) ?? 0) : 0);
+  // think (see thinkFor), and at least until the animations end
+  const ms = await thinkFor(ctx, view, seat, standIn);
+  if (!ctx.live(tok)) return false;
+  await pause(ctx, ms);
   if (!ctx.live(tok)) return false;
   const viewer = viewerSeat(ctx, view);
   const res = await ctx.engine().request(standIn ? { op: "bot", seat, viewer, stand_in: standIn } : { op: "bot", seat, viewer });

@@ -33,7 +33,7 @@ from ..text import capitalised
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
 from .levels import Level
-from .model import FAIR, NAIVE, Read, merge, read_table
+from .model import FAIR, NAIVE, Pair, Read, merge, read_table
 from .personalities import Personality
 from .pricing import (
     Stake,
@@ -61,6 +61,11 @@ CLOSE = 0.15  # a profitable price within this fraction of the expert's value is
 OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
 _NORMAL = NormalDist()  # the standard normal, for the stratified samples of buyers
+# A face-down offer the owner can be expected to refuse is not made: the chance that the owner's
+# least price is within the buyer's limit, read from the table (a stranger sells at about its
+# yardstick; one that refused a price will refuse it again), must be at least LIKELY.
+LIKELY = 0.15
+SD_OWNER = 0.2  # log-normal spread of an owner's least price around that read
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +97,11 @@ class TraderBot:
         stake = stake_of(obs)
         lim = self.limits(obs, stake)
         reads = self._reads(history, len(obs.names)) if self.level.models else None
-        d = self._choose(obs, stake, lim, rng, reads)
+        d = self._choose(obs, stake, lim, rng, reads, history)
         return replace(d, private=(lim.buy, lim.sell, *d.private))
 
     def _choose(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-                reads: tuple[Read, ...] | None) -> Decision:
+                reads: tuple[Read, ...] | None, history: History) -> Decision:
         phase = obs.phase
         if phase == "sale":
             return self._sell(obs, stake, lim, rng, reads)
@@ -109,7 +114,7 @@ class TraderBot:
         if phase == "negotiation":
             return self._haggle(obs, stake, lim, reads)
         if phase == "market":
-            return self._market(obs, stake, lim, rng, reads)
+            return self._market(obs, stake, lim, rng, reads, history)
         t = obs.legal[0]
         return Decision(t.example(), f"Only {t.kind} makes sense here.")
 
@@ -349,7 +354,7 @@ class TraderBot:
     # ------------------------------------------------------------------ face-down purchases
 
     def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-                reads: tuple[Read, ...] | None) -> Decision:
+                reads: tuple[Read, ...] | None, history: History) -> Decision:
         t = template(obs, "offer")
         why = describe(obs, stake)
         top = math.floor(lim.buy)
@@ -376,6 +381,16 @@ class TraderBot:
         if not eager or price > top:
             return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; I'll not buy blind this "
                             f"time.")
+        table = reads if reads is not None else self._reads(history, len(obs.names))
+        refused = refusals(history, len(obs.names))
+        naive = naive_value(obs, stake)
+        hope = [o for o in owners
+                if _acceptance(table[o], refused[o], top, stake.fair, naive) >= LIKELY]
+        if owner not in hope:
+            if not hope:
+                return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here would "
+                                f"sell one for what it is worth to me, I pass.")
+            owner = hope[0]
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
 
@@ -429,6 +444,69 @@ def _overpays(r: Read) -> bool:
     overbidder): what it pays is no sign of what it expects the card to win."""
     fair, naive = r.paid
     return fair is not None and fair >= OVERPAY and (naive is None or naive >= OVERPAY)
+
+
+def refusals(history: History, seats: int) -> tuple[Pair, ...]:
+    """Per seat, the highest price (as multiples of the fair and of the rank-only value) it has
+    been offered for one of its face-down cards and did not take, refusing or countering, this
+    match: all public, from the log.
+
+    >>> from speculation.bots.history import Entry
+    >>> offer = Entry(Action(1, "offer", 1, 0, 0), 1, "market", 16, 1.25, 1, "buyer", 1.0)
+    >>> ask = Entry(Action(0, "counter", 2), 1, "negotiation", 16, 1.25, 2, "seller", 1.0)
+    >>> refusals((offer, ask), 2)
+    ((0.8, 1.0), (None, None))
+    """
+    out: list[Pair] = [(None, None)] * seats
+    bid: int | None = None  # the standing bid in a haggle for a face-down card, if one is on
+    for e in history:
+        k = e.action.kind
+        if k == "offer":
+            bid = e.price
+        elif bid is not None and e.phase == "negotiation":
+            if e.role == "buyer" and k == "counter":
+                bid = e.price
+            elif e.role == "seller" and k in ("counter", "decline") and 0 <= e.action.seat < seats:
+                f, n = out[e.action.seat]
+                out[e.action.seat] = (_top(f, _ratio(bid, e.fair)), _top(n, _ratio(bid, e.naive)))
+            if k in ("accept", "decline"):
+                bid = None
+        else:
+            bid = None
+    return tuple(out)
+
+
+def _ratio(price: int, value: float) -> float | None:
+    return price / value if value >= 0.5 else None
+
+
+def _top(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else max(a, b)
+
+
+def _acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> float:
+    """The chance, as the table has shown it, that a seat read as ``r`` sells one face-down card
+    (worth ``fair``, ``naive`` to a rank-only judge) for at most ``top``: its least price is its
+    read floor on each yardstick (a stranger's: the yardstick itself), weighted by the chance
+    that it judges that way, with a log-normal spread; none at all on a yardstick by which it
+    has already refused as much as ``top`` (a price it refused it will refuse again).
+
+    >>> none = (None, None)
+    >>> round(_acceptance(Read(), none, 1, 1.5, 1.5), 3), round(_acceptance(Read(), none, 2, 1.5, 1.5), 2)
+    (0.021, 0.92)
+    >>> _acceptance(Read(), (1.4, 1.4), 2, 1.5, 1.5)  # it refused 2.1 for a card worth 1.5
+    0.0
+    """
+    if top < 1:
+        return 0.0
+    p = r.naive_chance() if naive >= 0.5 else 0.0
+    out = 0.0
+    for weight, basis, value in ((1.0 - p, FAIR, fair), (p, NAIVE, naive)):
+        least, held = r.floor(basis) * value, _top(r.held[basis], refused[basis])
+        if weight <= 0 or (held is not None and value > 0 and top <= held * value):
+            continue  # it has refused this much (for its worth) before
+        out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
+    return out
 
 
 def _second(xs: list[float]) -> float:
