@@ -488,7 +488,7 @@ def _acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> 
     """The chance, as the table has shown it, that a seat read as ``r`` sells one face-down card
     (worth ``fair``, ``naive`` to a rank-only judge) for at most ``top``: its least price is its
     read floor on each yardstick (a stranger's: the yardstick itself), weighted by the chance
-    that it judges that way, with a log-normal spread; none at all on a yardstick by which it
+    that it judges that way, with a log-normal spread; none at all if by either yardstick it
     has already refused as much as ``top`` (a price it refused it will refuse again).
 
     >>> none = (None, None)
@@ -499,13 +499,17 @@ def _acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> 
     """
     if top < 1:
         return 0.0
+    yardsticks = ((FAIR, fair), (NAIVE, naive))
+    for basis, value in yardsticks:
+        held = _top(r.held[basis], refused[basis])
+        if held is not None and value > 0 and top <= held * value:
+            return 0.0  # it has refused this much, for the card's worth, before
     p = r.naive_chance() if naive >= 0.5 else 0.0
     out = 0.0
-    for weight, basis, value in ((1.0 - p, FAIR, fair), (p, NAIVE, naive)):
-        least, held = r.floor(basis) * value, _top(r.held[basis], refused[basis])
-        if weight <= 0 or (held is not None and value > 0 and top <= held * value):
-            continue  # it has refused this much (for its worth) before
-        out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
+    for weight, (basis, value) in zip((1.0 - p, p), yardsticks, strict=True):
+        least = r.floor(basis) * value
+        if weight > 0:
+            out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
     return out
 
 

@@ -1,0 +1,80 @@
+"""Offers for face-down cards (RULES.md D10, the market window): a computer player does not
+make an offer its owner can be expected to refuse (issue 26, item 1: at the default table most
+of a hand's waiting was computer players offering each other 1 chip for a card and breaking off).
+What it expects is read from the public log only: what the owner has refused before this match,
+and for a stranger a least price of about the card's fair value."""
+
+from __future__ import annotations
+
+import statistics
+
+from botplay import new_game, steps
+
+from speculation.actions import Action
+from speculation.bots import make_bot, public_history
+from speculation.bots.trader import refusals
+from speculation.observation import observe
+
+DEFAULT_TABLE = ["baseline/never", "casual/mary", "casual/henry", "casual/edmund"]
+
+
+def test_no_offer_is_made_for_what_its_owner_already_refused():
+    """Every face-down offer at the default table leaves room above what the owner refused: the
+    most the buyer would pay (its private limit, seen by the test only) is above the highest
+    price, for the card's worth, that the owner refused or countered this match."""
+    offers = checked = 0
+    for seed in range(12):
+        for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
+            if d.action.kind != "offer":
+                continue
+            offers += 1
+            owner = d.action.target
+            held = refusals(hist, 4)[owner][0]
+            if held is None:
+                continue
+            checked += 1
+            top = int(d.private[0])  # the bot's buy limit, floored as it offers
+            fair = float(obs.context.fair) if obs.context else 0.0
+            assert top > held * fair, (seed, d.reason, top, held, fair)
+    assert offers >= 12 and checked >= 3, (offers, checked)  # the market is not dead
+
+
+def test_a_refused_price_is_not_offered_again_by_the_next_buyer():
+    """Seat 0 refuses 1 chip for its top card; the next buyer in the same window, whose most is
+    that same 1 chip, passes rather than offering it again (it may offer another owner)."""
+    for seed in range(60):
+        game = new_game(4, seed, hands=1)
+        bots = {s: make_bot(b, seed, s) for s, b in enumerate(DEFAULT_TABLE)}
+        # play until a bot offers seat 0 one chip and seat 0 refuses it
+        while not game.is_over:
+            s = game.to_act
+            d = bots[s].decide(observe(game, s), public_history(game))
+            if d.action.kind == "offer" and d.action.target == 0 and d.action.price == 1:
+                game.apply(d.action)
+                game.apply(Action(0, "decline"))
+                break
+            game.apply(d.action)
+        if game.is_over or game.phase.value != "market":
+            continue
+        s = game.to_act
+        d = bots[s].decide(observe(game, s), public_history(game))
+        if int(d.private[0]) > 1:
+            continue  # this buyer would go higher: another try is no repeat
+        assert not (d.action.kind == "offer" and d.action.target == 0), (seed, d.reason)
+        return
+    raise AssertionError("no seed gave a refused 1-chip offer followed by a buyer whose most is 1")
+
+
+def test_the_default_table_makes_few_offers_and_still_trades():
+    """Offers per hand at the default table (one player who never trades, three casual computer
+    players): few (most of them used to be refused), and some face-down cards still change hands."""
+    per_hand: dict[tuple[int, int], int] = {}
+    bought = 0
+    for seed in range(8):
+        game = new_game(4, seed, hands=5)
+        for _, _, d in steps(game, DEFAULT_TABLE, seed):
+            key = (seed, game.hand_no)
+            per_hand[key] = per_hand.get(key, 0) + (d.action.kind == "offer")
+        bought += sum(1 for e in game.log if e.event.kind == "bought_facedown")
+    assert statistics.median(per_hand.values()) <= 3, sorted(per_hand.values())
+    assert bought >= 5, bought
