@@ -98,6 +98,23 @@ test("a computer player passing a market window takes no thinking time, an offer
     ["Henry: “Offering 2.”", "Henry offers 2 chips."], "the peek logs nothing; the move logs once");
 });
 
+test("a trade between computer players goes quicker than one with a person in it", async () => {
+  const slept = [];
+  const haggle = (seller, buyer) => ({ seller, buyer, ask: 2, bid: 1, asks: 1, bids: 1, rounds: 3, asks_left: 2, bids_left: 2, offers: [], to_move: 1, context: "market", position: 0 });
+  const engine = scripted([
+    () => ok("view", { view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(0, 1) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "market" }) }),
+    () => ok("bot", { action: { type: "offer", seat: 2, price: 1, target: 1, card: 0 }, reason: "" }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  await createDriver({ store, engine, policy: {
+    thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
+  } }).advance();
+  assert.deepEqual(slept, [400, 1000, 400], "Henry and Mary haggle quickly; Mary and Julia at the pace; an offer to Mary quickly");
+});
+
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {
   const ended = view({ phase: "deal", stage: "hand_over", to_act: 1, last_hand: { number: 1 }, hands: [{ number: 1 }] });
   for (const pauseAtHandEnd of [true, false]) {

@@ -182,28 +182,54 @@ function pause(ctx, ms) {
 
 /**
  * The share of the pace's thinking time a computer player takes before a move, by the phase it
- * moves in: a deal takes none, and turning up a card (the only thing it may do) a little, its
- * motion being most of the pause; every move that is a choice takes the whole of it. A pass in
- * a market window (most of them are) changes nothing on the table, so it takes none: see
- * `thinkFor`.
+ * moves in: a deal takes none, turning up a card (the only thing it may do) a little, its motion
+ * being most of the pause. See `thinkFor` for the rest.
  * @type {Record<string, number>}
  */
 export const THINK_SHARE = { deal: 0, reveal: 0.4 };
+/** The share for a move in a trade between computer players only (see `thinkFor`). */
+export const AMONG_BOTS = 0.4;
 
 /**
- * How long (ms) the computer at `seat` seems to think before its move in `view`. In a market
- * window it is asked first what it will do (`apply: false` changes nothing): a pass is made at
- * once, so a window that everybody passes costs no waiting; an offer takes the pace's time.
+ * The seats a pending trade involves: a haggle's two sides, an auction's seller and bidders
+ * still in, a firm sale's seller and the seat asked. @param {View} view @returns {number[]}
+ */
+function tradeSeats(view) {
+  const p = /** @type {Record<string, any> | null} */ (view.pending ?? null);
+  if (!p) return [];
+  if (view.phase === "negotiation") return [p.seller, p.buyer];
+  if (view.phase === "auction" || view.phase === "auction_confirm") return [p.seller, ...(p.bidders ?? [])];
+  if (view.phase === "firm") return [p.seller, p.asking];
+  return [];
+}
+
+/**
+ * How long (ms) the computer at `seat` seems to think before its move in `view`: the pace's
+ * time for a choice a person may want to follow or answer, less where there is little to take
+ * in. In a market window it is asked first what it will do (`apply: false` changes nothing): a
+ * pass changes nothing on the table and is made at once, so a window everybody passes costs no
+ * waiting; an offer takes the pace's time if it is made to a person, else `AMONG_BOTS` of it.
+ * A haggle, auction or firm sale with no person in it goes at `AMONG_BOTS` of the pace: its
+ * panel lists every price named and its end has a banner, so nothing is missed by going quicker.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {string | null} standIn
  * @returns {Promise<number>}
  */
 export async function thinkFor(ctx, view, seat, standIn) {
   const full = ctx.policy.thinkMs?.(view) ?? 0;
-  const share = THINK_SHARE[view.phase] ?? 1;
-  if (view.phase !== "market" || full <= 0) return Math.round(full * share);
-  const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
-    : { op: "bot", seat, apply: false });
-  return peek.ok && peek.action?.type === "pass" ? 0 : full;
+  if (full <= 0) return 0;
+  if (view.phase in THINK_SHARE) return Math.round(full * THINK_SHARE[view.phase]);
+  const bots = (/** @type {number[]} */ seats) => seats.every((s) => s != null && isBot(view, s));
+  const quick = Math.round(full * AMONG_BOTS);
+  if (view.phase === "market") {
+    const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
+      : { op: "bot", seat, apply: false });
+    if (!peek.ok) return full;
+    const a = peek.action;
+    if (a?.type === "pass") return 0;
+    return a?.type === "offer" && a.target != null && bots([a.target]) ? quick : full;
+  }
+  const seats = tradeSeats(view);
+  return seats.length && bots(seats) ? quick : full;
 }
 
 /**
