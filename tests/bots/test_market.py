@@ -29,7 +29,7 @@ def test_no_offer_is_made_for_what_its_owner_already_refused():
                 continue
             offers += 1
             owner = d.action.target
-            held = refusals(hist, 4)[owner][0]
+            held = refusals(hist, 4, obs.hand)[owner][0]
             if held is None:
                 continue
             checked += 1

@@ -381,16 +381,16 @@ class TraderBot:
         if not eager or price > top:
             return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; I'll not buy blind this "
                             f"time.")
-        table = reads if reads is not None else self._reads(history, len(obs.names))
-        refused = refusals(history, len(obs.names))
-        naive = naive_value(obs, stake)
-        hope = [o for o in owners
-                if _acceptance(table[o], refused[o], top, stake.fair, naive) >= LIKELY]
-        if owner not in hope:
+        if reads is None:  # (the expert's offers come from its reads of each owner, above)
+            table = self._reads(history, len(obs.names))
+            refused = refusals(history, len(obs.names), obs.hand)
+            naive = naive_value(obs, stake)
+            hope = [o for o in owners
+                    if _acceptance(table[o], refused[o], top, stake.fair, naive) >= LIKELY]
             if not hope:
                 return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here would "
                                 f"sell one for what it is worth to me, I pass.")
-            owner = hope[0]
+            owner = owner if owner in hope else hope[0]
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
 
@@ -446,21 +446,23 @@ def _overpays(r: Read) -> bool:
     return fair is not None and fair >= OVERPAY and (naive is None or naive >= OVERPAY)
 
 
-def refusals(history: History, seats: int) -> tuple[Pair, ...]:
+def refusals(history: History, seats: int, hand: int) -> tuple[Pair, ...]:
     """Per seat, the highest price (as multiples of the fair and of the rank-only value) it has
-    been offered for one of its face-down cards and did not take, refusing or countering, this
-    match: all public, from the log.
+    been offered for one of its face-down cards and did not take, refusing or countering, in
+    hand number ``hand``: all public, from the log.
 
     >>> from speculation.bots.history import Entry
     >>> offer = Entry(Action(1, "offer", 1, 0, 0), 1, "market", 16, 1.25, 1, "buyer", 1.0)
     >>> ask = Entry(Action(0, "counter", 2), 1, "negotiation", 16, 1.25, 2, "seller", 1.0)
-    >>> refusals((offer, ask), 2)
-    ((0.8, 1.0), (None, None))
+    >>> refusals((offer, ask), 2, 1), refusals((offer, ask), 2, 2)
+    (((0.8, 1.0), (None, None)), ((None, None), (None, None)))
     """
     out: list[Pair] = [(None, None)] * seats
     bid: int | None = None  # the standing bid in a haggle for a face-down card, if one is on
     for e in history:
         k = e.action.kind
+        if e.hand != hand:
+            continue
         if k == "offer":
             bid = e.price
         elif bid is not None and e.phase == "negotiation":
