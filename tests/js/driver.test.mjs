@@ -98,11 +98,12 @@ test("a computer player passing a market window takes no thinking time, an offer
     ["Henry: “Offering 2.”", "Henry offers 2 chips."], "the peek logs nothing; the move logs once");
 });
 
-test("a trade between computer players goes quicker than one with a person in it", async () => {
+test("a trade between computer players goes quicker than one with a person in it; over a face-down card, at once", async () => {
   const slept = [];
-  const haggle = (seller, buyer) => ({ seller, buyer, ask: 2, bid: 1, asks: 1, bids: 1, rounds: 3, asks_left: 2, bids_left: 2, offers: [], to_move: 1, context: "market", position: 0 });
+  const haggle = (seller, buyer, context = "sale") => ({ seller, buyer, ask: 2, bid: 1, asks: 1, bids: 1, rounds: 3, asks_left: 2, bids_left: 2, offers: [], to_move: 1, context, card: "KH" });
   const engine = scripted([
-    () => ok("view", { view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1) }) }),
+    () => ok("view", { view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1, "market") }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1) }) }),
     () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(0, 1) }) }),
     () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "market" }) }),
     () => ok("bot", { action: { type: "offer", seat: 2, price: 1, target: 1, card: 0 }, reason: "" }),
@@ -112,7 +113,7 @@ test("a trade between computer players goes quicker than one with a person in it
   await createDriver({ store, engine, policy: {
     thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
   } }).advance();
-  assert.deepEqual(slept, [400, 1000, 400], "Henry and Mary haggle quickly; Mary and Julia at the pace; an offer to Mary quickly");
+  assert.deepEqual(slept, [400, 1000, 400], "Henry and Mary haggle over a face-down card at once, over the upcard quickly; Mary and Julia at the pace; an offer to Mary quickly");
 });
 
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {

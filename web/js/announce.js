@@ -120,12 +120,12 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
   function panel(view) {
     if (!panelBox) return;
     const p = view?.pending;
-    const ph = view?.phase;
-    if (p && (ph === "auction" || ph === "auction_confirm")) {
+    const kind = panelKind(view);
+    if (view && p && kind === "auction") {
       panelBox.hidden = false;
       panelBox.dataset.kind = "auction";
       panelBox.replaceChildren(...auction(view, /** @type {AuctionPending} */ (p)));
-    } else if (p && ph === "negotiation") {
+    } else if (view && p && kind === "haggle") {
       panelBox.hidden = false;
       panelBox.dataset.kind = "haggle";
       panelBox.replaceChildren(...haggle(view, /** @type {NegotiationPending} */ (p)));
@@ -137,6 +137,22 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
   }
 
   return { events, panel, clear };
+}
+
+/**
+ * Which panel `view` calls for: "auction", "haggle" or null. A haggle between two computer
+ * players over a face-down card has none: the driver plays it out at once after its offer
+ * (driver.js, `thinkFor`), the log keeps its every price, and a purchase has its banner.
+ * @param {View | null} view @returns {"auction" | "haggle" | null}
+ */
+export function panelKind(view) {
+  const p = /** @type {Record<string, any> | null | undefined} */ (view?.pending);
+  const ph = view?.phase;
+  if (!view || !p) return null;
+  if (ph === "auction" || ph === "auction_confirm") return "auction";
+  if (ph !== "negotiation") return null;
+  const bot = (/** @type {number} */ s) => view.seats?.[s]?.kind === "bot";
+  return p.context === "market" && bot(p.seller) && bot(p.buyer) ? null : "haggle";
 }
 
 /** @param {string} text */

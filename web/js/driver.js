@@ -210,7 +210,8 @@ function tradeSeats(view) {
  * pass changes nothing on the table and is made at once, so a window everybody passes costs no
  * waiting; an offer takes the pace's time if it is made to a person, else `AMONG_BOTS` of it.
  * A haggle, auction or firm sale with no person in it goes at `AMONG_BOTS` of the pace: its
- * panel lists every price named and its end has a banner, so nothing is missed by going quicker.
+ * panel lists every price named and its end has a banner, so nothing is missed by going quicker;
+ * a haggle between two of them over a face-down card, after its offer, takes no time at all.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {string | null} standIn
  * @returns {Promise<number>}
  */
@@ -229,7 +230,12 @@ export async function thinkFor(ctx, view, seat, standIn) {
     return a?.type === "offer" && a.target != null && bots([a.target]) ? quick : full;
   }
   const seats = tradeSeats(view);
-  return seats.length && bots(seats) ? quick : full;
+  if (!seats.length || !bots(seats)) return full;
+  // A haggle between two computer players over a face-down card plays out at once after the
+  // offer (which took its time): nobody at the table can see the card, the page shows no panel
+  // for it (announce.js), and its end, a purchase, has a banner and a motion.
+  const p = /** @type {{context?: string}} */ (view.pending ?? {});
+  return view.phase === "negotiation" && p.context === "market" ? 0 : quick;
 }
 
 /**
