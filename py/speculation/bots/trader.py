@@ -384,9 +384,11 @@ class TraderBot:
         if reads is None:  # (the expert's offers come from its reads of each owner, above)
             table = self._reads(history, len(obs.names))
             refused = refusals(history, len(obs.names), obs.hand)
+            # the card's worth by this bot's own lights: a rank-only judge knows no other
             naive = naive_value(obs, stake)
+            fair = stake.fair if self.level.exact else naive
             hope = [o for o in owners
-                    if _acceptance(table[o], refused[o], top, stake.fair, naive) >= LIKELY]
+                    if _acceptance(table[o], refused[o], top, fair, naive) >= LIKELY]
             if not hope:
                 return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here would "
                                 f"sell one for what it is worth to me, I pass.")
