@@ -115,7 +115,7 @@ class CoachBot:
         if a["action"] is None:
             t = obs.legal[0]
             return Decision(t.example(), a["suggestion"])
-        return Decision(Action.from_dict({**a["action"], "seat": self.seat}), a["suggestion"])
+        return Decision(Action.from_dict({**a["action"], "seat": self.seat}), str(a["reason"]))
 
 
 def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster,
@@ -128,14 +128,14 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
     if ctx is None or ctx.role != "seller" or ctx.seat != seat:
         return ""
     p = obs.pending.to_dict() if obs.pending is not None else {}
+    trump = ctx.stake == "trump"  # the expert holds out only when selling the trump
     buyer = act.get("target") if act["type"] == "sell_negotiate" else p.get("buyer")
-    if buyer is not None and buyer != seat:
+    if trump and buyer is not None and buyer != seat:
         named = profile(roster, buyer)
         if named is None:
             return ""
         who = label(roster, obs.names, buyer)
-        return (f"; {who} is a computer player who comes down to the most they will pay by "
-                f"their last counter, so asking high and holding out for it loses nothing")
+        return f"; {who} comes down to the most they will pay by their last counter, so hold out"
     if act["type"] not in ("sell_firm", "sell_auction", "keep"):
         return ""
     others = [b for b in (ctx.buyers or ()) if profile(roster, b) is not None]
@@ -183,7 +183,7 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
         hi = max(lo, band_hi)
         if price is not None and price > hi:
             hi = price
-            note = (", asking high so as to come down slowly" if holdout else
+            note = (", asking high to come down slowly" if holdout else
                     ", above fair value because it expects a buyer to pay that")
     else:
         hi = max(0, math.floor(buy))

@@ -100,7 +100,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         total = 0.0
         for row in draws:
             got = holdout_yield(row[i], haggle_start(p, row[i]), p.persona.concession, rounds,
-                                obs.chips[b], ask, p.level.models)
+                                obs.chips[b], ask, p.level.models, floor)
             if got is not None and got >= floor:
                 total += got - worth
         who = label(s.roster, obs.names, b)

@@ -97,13 +97,14 @@ def concede(start: float, limit: float, made: int, rounds: int, beta: float) -> 
 
 
 def holdout_yield(limit: float, start: float, beta: float, rounds: int, chips: int, ask: int,
-                  close: bool) -> int | None:
+                  close: bool, floor: int = 0) -> int | None:
     """The price a seller collects from a trading bot buyer of limit ``limit`` by asking ``ask``,
     countering a chip lower each time and taking the buyer's last counter; None if the buyer
     breaks off. The buyer's side replays ``TraderBot._haggle``: it accepts an ask no higher than
     its next counter (or, with ``close``, an expert's, one near its limit), else counters
     ``floor`` of its curve, within the engine's bounds (above its last bid, below the ask,
-    within its chips), and breaks off when no such counter is within its limit."""
+    within its chips), and breaks off when no such counter is within its limit. The seller never
+    counters below ``floor`` (it answers the last bid instead)."""
     bid: int | None = None
     asks, bids = 1, 0
     while True:
@@ -123,20 +124,21 @@ def holdout_yield(limit: float, start: float, beta: float, rounds: int, chips: i
         else:
             return ask if ask <= limit else None
         # the seller: a chip lower while it may counter and the buyer may answer, else take it
-        if asks >= rounds or bids >= rounds or bid + 1 > ask - 1:
+        if asks >= rounds or bids >= rounds or bid + 1 > ask - 1 or ask - 1 < floor:
             return bid
         ask, asks = ask - 1, asks + 1
 
 
 def holdout_counter(ask: int | None, bid: int | None, asks: int, bids: int, rounds: int,
-                    chips: int, opening: int) -> int | None:
+                    chips: int, opening: int, floor: int = 0) -> int | None:
     """The hold-out seller's counter (the standing ask less one chip, or ``opening`` before it
     has asked), or None when it should answer the last bid instead: it has no counter left, the
-    buyer has none left to answer with, or no price lies between the bid and the ask."""
+    buyer has none left to answer with, or no price lies between the bid and the ask and at
+    or above ``floor``."""
     if asks >= rounds or bids >= rounds:
         return None
     price = min(chips, opening if ask is None else ask - 1)
-    return price if price >= (bid or 0) + 1 else None
+    return price if price >= max((bid or 0) + 1, floor) else None
 
 
 def holdout_opening(p: Profile, obs: Observation, seat: int, stake: Stake, rounds: int) -> int:

@@ -291,7 +291,8 @@ class TraderBot:
         who = label(self.roster, obs.names, p.buyer)
         rounds = p.rounds
         opening = holdout_opening(named, obs, p.buyer, stake, rounds)
-        price = holdout_counter(p.ask, p.bid, p.asks, p.bids, rounds, obs.chips[p.buyer], opening)
+        price = holdout_counter(p.ask, p.bid, p.asks, p.bids, rounds, obs.chips[p.buyer], opening,
+                                max(1, math.ceil(lim.sell)))
         counter = template(obs, "counter")
         if price is not None and counter is not None:
             return Decision(Action(self.seat, "counter", counter.clamp(price)),
