@@ -51,7 +51,8 @@ TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
-              "exploit/accept", "exploit/ask150", "skilled/edmund"]
+              "exploit/accept", "exploit/ask150", "skilled/edmund",
+              "yard/holdout", "yard/names", "yard/blind", "baseline/coach"]
 
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:

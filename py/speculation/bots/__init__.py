@@ -30,6 +30,7 @@ from .levels import LEVELS
 from .personalities import PERSONALITIES
 from .table import Roster
 from .trader import TraderBot
+from .variants import VARIANTS
 
 __all__ = [
     "Bot",
@@ -58,6 +59,7 @@ def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:
     if include_baselines:
         specs = [(b.id, b.name, b.description) for b in BASELINES.values()]
         specs.append((COACH_ID, "Coach follower", "Does whatever the coach suggests."))
+        specs.extend((v.id, v.name, v.description) for v in VARIANTS.values())
         for bid, name, description in specs:
             out.append({"id": bid, "name": name, "level": "baseline", "level_rank": 0,
                         "level_name": "Baseline", "personality": bid.split("/")[1],
@@ -77,6 +79,10 @@ def make_bot(bot_id: str, seed: int, seat: int, roster: Roster = ()) -> Bot:
     and the coach use it, as a person at the table would."""
     if bot_id == COACH_ID:
         return CoachBot(seed, seat, roster)
+    if bot_id in VARIANTS:
+        v = VARIANTS[bot_id]
+        return TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat,
+                         roster=roster if v.roster else (), sale_only=v.only)
     if bot_id in BASELINES:
         return FixedBot(BASELINES[bot_id], seed, seat)
     level, _, persona = str(bot_id).partition("/")

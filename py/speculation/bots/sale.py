@@ -66,6 +66,7 @@ class SaleSearch:
     methods: tuple[str, ...]
     budget: int
     roster: Roster = ()
+    only: frozenset[str] = frozenset()  # a yardstick's plans ("holdout", "firm", ...), if any
 
     def taste(self, method: str) -> float:
         """A small bonus (in chips) for the favourite ways of selling: enough to break a tie,
@@ -84,7 +85,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         return None, False
     named = [profile(s.roster, b) for b in buyers]
     draws = simulated_ceilings(obs, stake, buyers, named, reads, rng)
-    plans: list[tuple[float, Decision]] = []
+    plans: list[tuple[float, Decision, str]] = []
     nodes, hit = 0, False
     rounds = obs.rules.negotiation_rounds
     for t in obs.legal:  # a haggle with a named bot: hold out for its last counter
@@ -107,7 +108,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         plans.append((total / SAMPLES + s.taste("negotiation"), Decision(
             Action(s.seat, "sell_negotiate", ask, b),
             f"{why}; {who} gives way to the most they will pay by their last counter, so I ask "
-            f"{ask}, come down slowly and hold out for it.")))
+            f"{ask}, come down slowly and hold out for it."), "holdout"))
     firm, auction = template(obs, "sell_firm"), template(obs, "sell_auction")
     top = max(max(d) for d in draws)
     seconds = [_second(d) for d in draws]
@@ -126,13 +127,14 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
             gain = sum(x - worth for h in highs if h >= x) / SAMPLES
             plans.append((gain + s.taste("firm"), Decision(
                 Action(s.seat, "sell_firm", x),
-                f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
+                f"{why}; I expect someone here to pay {x}, so I ask that firm."), "firm"))
         if auction is not None and x <= auction.bounds()[1]:
             gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
                        for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
             plans.append((gain + s.taste("auction"), Decision(
                 Action(s.seat, "sell_auction", x),
-                f"{why}; auctioning it with a reserve of {x}: the bidding should go higher.")))
+                f"{why}; auctioning it with a reserve of {x}: the bidding should go higher."),
+                "auction"))
         for t in unnamed:
             if x <= t.bounds()[1]:
                 i = buyers.index(t.targets[0])
@@ -140,7 +142,9 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
                 plans.append((gain + s.taste("negotiation"), Decision(
                     Action(s.seat, "sell_negotiate", x, t.targets[0]),
                     f"{why}; {obs.names[t.targets[0]]} looks keenest, so I offer it to them at "
-                    f"{x}.")))
+                    f"{x}."), "haggle"))
+    if s.only and any(p[2] in s.only for p in plans):
+        plans = [p for p in plans if p[2] in s.only]
     if not plans:
         return None, hit
     best = max(plans, key=lambda p: p[0])

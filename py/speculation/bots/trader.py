@@ -69,9 +69,11 @@ class TraderBot:
     """A bot of one level and personality for one seat."""
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
-                 budget: int = BUDGET, roster: Roster = ()) -> None:
+                 budget: int = BUDGET, roster: Roster = (), sale_only: frozenset[str] = frozenset()
+                 ) -> None:
         self.level, self.persona, self.seed, self.seat = level, personality, seed, seat
         self.budget, self.roster = budget, tuple(roster)  # roster: who the table says sits where
+        self.sale_only = sale_only  # a yardstick's restriction of the sale search (sale.py)
         self.budget_hits = 0
         self._cache: tuple[int, object, tuple[Read, ...]] = (0, None, ())
 
@@ -152,7 +154,8 @@ class TraderBot:
         if reads is not None:
             base, share = self.perceived(obs, stake)
             worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
-            search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster)
+            search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster,
+                                self.sale_only)
             plan, hit = expert_sale(search, obs, stake, worth, floor, reads, rng)
             self.budget_hits += hit
             if plan is not None:
