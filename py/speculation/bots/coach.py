@@ -45,7 +45,7 @@ from .levels import LEVELS
 from .model import read_table
 from .personalities import PERSONALITIES
 from .pricing import describe, percent, plural, stake_of
-from .table import Profile, Roster, label, profile
+from .table import Roster, label, profile
 from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
@@ -135,32 +135,40 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
         if named is None:
             return ""
         who = label(roster, obs.names, buyer)
+        if act["type"] == "accept":
+            return f"; {who} has no better offer to come, and this one is worth taking"
+        if act["type"] == "decline":
+            return f"; {who} has no better offer to come, and this one is too little for the card"
         return f"; {who} comes down to the most they will pay by their last counter, so hold out"
     if act["type"] not in ("sell_firm", "sell_auction", "keep"):
         return ""
-    others = [b for b in (ctx.buyers or ()) if profile(roster, b) is not None]
-    if not others:
+    seen = [(b, q) for b in (ctx.buyers or ()) if (q := profile(roster, b)) is not None]
+    if not seen:
         return ""
     reads = read_table(history, len(obs.names))
-    parts = [_how_they_judge(label(roster, obs.names, b), profile(roster, b), reads[b].n > 0,
-                             reads[b].ceiling(0) < 1.0) for b in others]  # type: ignore[arg-type]
-    return "; at this table " + _join(parts)
+    by_level: dict[str, list[int]] = {}
+    for b, q in seen:
+        by_level.setdefault(q.level.id, []).append(b)
+    parts = [f"{_join([obs.names[b] for b in seats])} ({LEVELS[level].name.lower()}) "
+             f"{JUDGES[level][0 if len(seats) == 1 else 1]}" for level, seats in by_level.items()]
+    for b, q in seen:
+        if q.persona.rho < 0:
+            parts.append(f"{obs.names[b]}, bold, pays over the odds for a strong card")
+        elif q.persona.rho > 0:
+            parts.append(f"{obs.names[b]}, cautious, pays less for a risky one")
+        if reads[b].n and reads[b].ceiling(0) < 1.0:
+            parts.append(f"{obs.names[b]} has refused prices near fair value this match")
+    end = ", so nobody here is likely to pay more than it is worth to you" if act["type"] == "keep" \
+        else ""
+    return "; at this table " + _join(parts) + end
 
 
-def _how_they_judge(who: str, p: Profile, seen: bool, under: bool) -> str:
-    """One buyer's public character as a buyer, e.g. "Mary (casual) prices loosely around fair
-    value and, bold, pays over the odds for a strong card"."""
-    how = {"beginner": "judges the trump by its rank alone",
-           "casual": "prices loosely around fair value",
-           "skilled": "pays only below fair value",
-           "expert": "pays no more than fair value"}[p.level.id]
-    if p.persona.rho < 0:
-        how += " and, bold, pays over the odds for a strong card"
-    elif p.persona.rho > 0:
-        how += " and, cautious, pays less for a risky one"
-    if seen and under:
-        how += " (and has refused prices near fair value this match)"
-    return f"{who} {how}"
+# How a level judges a card as a buyer, in the singular and the plural (public: the level's
+# description on the set-up screen says as much).
+JUDGES = {"beginner": ("judges the trump by its rank alone", "judge the trump by its rank alone"),
+          "casual": ("prices loosely around fair value", "price loosely around fair value"),
+          "skilled": ("pays only below fair value", "pay only below fair value"),
+          "expert": ("pays no more than fair value", "pay no more than fair value")}
 
 
 def _join(parts: Sequence[str]) -> str:
