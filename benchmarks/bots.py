@@ -133,7 +133,7 @@ def _result(deals, seed, hands=1):
             lineup = LINEUP[rot:] + LINEUP[:rot]
             game = Game([f"P{i}" for i in range(4)], Rules(max_hands=hands),
                         seed=seed * 7919 + d)
-            bots = [make_bot(b, seed + d, i) for i, b in enumerate(lineup)]
+            bots = [make_bot(b, seed + d, i, tuple(lineup)) for i, b in enumerate(lineup)]
             while not game.is_over:
                 s = game.to_act
                 t0 = clock()

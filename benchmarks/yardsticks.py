@@ -18,11 +18,21 @@ luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_ma
 ``--channels`` prints, instead, where entry 0's luck-adjusted score comes from, for the expert
 and each yardstick in that seat: per deal, split by role (sells or buys), what changed hands
 (the trump, or a face-down card), the way it was sold and the counterparty's lineup entry.
+
+    python benchmarks/yardsticks.py --table default --deals 2000 --seed 5 --jobs 1 --coach
+
+``--coach`` measures "advice that works at this table" (issue 26, item 3): in entry 0, a player
+that always does what the coach says (``baseline/coach``) and the expert itself, each with the
+table's roster shown and (``blind``) hidden, at the given table (``default`` is the web app's
+quick table: casual Mary, Henry and Edmund). Per deal: entry 0's luck-adjusted score and chips
+with 95 % intervals, how many sales it tried (firm, auction or haggle) and how many went
+through.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -36,11 +46,13 @@ from speculation.tournament import interval, play_deal
 
 T = TypeVar("T")
 EXPERT = "expert/edmund"
-TABLES = {"weak": ["casual/edmund", "beginner/edmund"],
+TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
+          "weak": ["casual/edmund", "beginner/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
-              "exploit/accept", "exploit/ask150", "skilled/edmund"]
+              "exploit/accept", "exploit/ask150", "skilled/edmund",
+              "yard/holdout", "yard/names", "yard/blind", "baseline/coach"]
 
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
@@ -84,6 +96,94 @@ def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
               f"{g / n:+.2f} |")
 
 
+SELLS = frozenset({"sell_firm", "sell_auction", "sell_negotiate"})
+
+
+def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]:
+    """Entry 0 in every seating of one deal: (deal, chips, luck-adjusted, sales tried, sales
+    made), each averaged over the seatings. ``task`` ends with whether the roster is shown."""
+    from speculation.actions import Action
+    from speculation.review import Trade
+    from speculation.rules import Rules
+    from speculation.tournament import play_hand, seat_orders
+
+    lineup, rules_dict, seed, index, design, shown = task
+    rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
+    tried = made = chips = edge = 0.0
+
+    def act(a: Action, entry_at: dict[int, int]) -> None:
+        nonlocal tried
+        tried += a.kind in SELLS and entry_at[a.seat] == 0
+
+    def trade(t: Trade, entry_at: dict[int, int]) -> None:
+        nonlocal made
+        made += t.kind == "sold" and entry_at[t.seller] == 0
+
+    for seat_of in orders:
+        c, g, _ = play_hand(lineup, rules, seed, index, seat_of, on_trade=trade, on_action=act,
+                            show_roster=shown)
+        chips += c[0]
+        edge += g[0]
+    k = len(orders)
+    return index, chips / k, edge / k, tried / k, made / k
+
+
+def coach(rest: list[str], deals: int, seed: int, jobs: int, who: list[str],
+          rosters: tuple[bool, ...] = (True, False), start: int = 0, raw: str = "") -> None:
+    """Print the ``--coach`` table (see the module docstring). ``start``: the first deal's
+    index (to split a long run); ``raw``: a file to which each deal's row is appended as JSON
+    (``--combine`` prints the table from such files)."""
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    _coach_header()
+    for first in who:
+        for shown in rosters:
+            tasks = [((first, *rest), rules, seed, i, "balanced", shown)
+                     for i in range(start, start + deals)]
+            rows = list(_pool_map(_coach_deal, tasks, jobs))
+            if raw:
+                with open(raw, "a", encoding="utf-8") as f:
+                    for r in rows:
+                        f.write(json.dumps([first, shown, *r]) + "\n")
+            _coach_row(first, shown, rows)
+
+
+def combine(paths: list[str]) -> None:
+    """Print the ``--coach`` table from the rows saved by ``--raw`` runs (each deal once)."""
+    rows: dict[tuple[str, bool], dict[int, list[float]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                first, shown, index, *rest = json.loads(line)
+                rows.setdefault((first, shown), {})[index] = [index, *rest]
+    _coach_header()
+    for (first, shown), by_deal in rows.items():
+        _coach_row(first, shown, [tuple(v) for _, v in sorted(by_deal.items())])
+
+
+def _coach_header() -> None:
+    print("| entry 0 | roster | deals | luck-adjusted/deal | 95% CI | chips/deal | 95% CI | "
+          "sales tried /deal | sales made /deal | made / tried |")
+    print("|---|---|---:|---:|---|---:|---|---:|---:|---:|")
+
+
+def _coach_row(first: str, shown: bool, rows: list[Any]) -> None:
+    deals = len(rows)
+    edge = interval([r[2] for r in rows])
+    chips = interval([r[1] for r in rows])
+    tried, made = sum(r[3] for r in rows) / deals, sum(r[4] for r in rows) / deals
+    print(f"| {first} | {'shown' if shown else 'blind'} | {deals} | {edge.mean:+.3f} | "
+          f"[{edge.lo:+.3f}, {edge.hi:+.3f}] | {chips.mean:+.3f} | [{chips.lo:+.3f}, "
+          f"{chips.hi:+.3f}] | {tried:.3f} | {made:.3f} | "
+          f"{made / tried if tried else 0:.1%} |", flush=True)
+
+
+def _pool_map(fn: Callable[[Any], T], tasks: list[Any], jobs: int) -> Iterator[T]:
+    if jobs <= 1:
+        return map(fn, tasks)
+    import multiprocessing
+    return multiprocessing.get_context("spawn").Pool(jobs).imap_unordered(fn, tasks, 4)
+
+
 def _entry0(task: tuple[Any, ...]) -> tuple[int, float, float]:
     r = play_deal(task)
     return r.index, r.chips[0], r.edge[0]
@@ -118,8 +218,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default="", help="comma-separated yardsticks (default: all)")
     p.add_argument("--channels", action="store_true",
                    help="split entry 0's luck-adjusted score by channel instead")
+    p.add_argument("--coach", action="store_true",
+                   help="the coach's follower and the expert, roster shown and hidden, instead")
+    p.add_argument("--roster", choices=("both", "shown", "blind"), default="both",
+                   help="with --coach: the roster shown, hidden or both")
+    p.add_argument("--start", type=int, default=0, help="with --coach: the first deal's index")
+    p.add_argument("--raw", default="", help="with --coach: append each deal's row to this file")
+    p.add_argument("--combine", nargs="+", default=[],
+                   help="print the --coach table from files written by --raw, and stop")
     args = p.parse_args(argv)
+    if args.combine:
+        combine(args.combine)
+        return 0
     rest = TABLES[args.table]
+    if args.coach:
+        t0 = time.perf_counter()
+        print(f"Entry 0 + {', '.join(rest)}; {args.deals} deals, balanced seating, seed "
+              f"{args.seed}\n")
+        shown = {"both": (True, False), "shown": (True,), "blind": (False,)}[args.roster]
+        coach(rest, args.deals, args.seed, args.jobs,
+              [y for y in args.only.split(",") if y] or ["baseline/coach", EXPERT], shown,
+              args.start, args.raw)
+        print(f"\n{time.perf_counter() - t0:.0f} s")
+        return 0
     names = [y for y in args.only.split(",") if y] or YARDSTICKS
     t0 = time.perf_counter()
     if args.channels:

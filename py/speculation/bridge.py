@@ -216,7 +216,7 @@ class Session:
     def op_coach(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
-        return {"advice": coach_advice(observe(game, seat), public_history(game))}
+        return {"advice": coach_advice(observe(game, seat), public_history(game), self.roster())}
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
@@ -365,7 +365,8 @@ class Session:
         if not isinstance(bot_id, str) or bot_id not in bot_ids():
             raise BridgeError(ErrorCode.UNKNOWN_BOT,
                               f"unknown stand-in {bot_id!r}: it must be one of hello's bots")
-        return make_bot(bot_id, seed=self._need_game().seed * 16 + seat, seat=seat)
+        return make_bot(bot_id, seed=self._need_game().seed * 16 + seat, seat=seat,
+                        roster=self.roster())
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
@@ -376,7 +377,13 @@ class Session:
         """A fresh bot for ``seat`` with the seed the match plays it with."""
         bot = self.seats[seat].bot
         assert bot is not None  # only bot seats are asked (op_bot, op_review check the kind)
-        return make_bot(bot, seed=self._need_game().seed * 16 + seat, seat=seat)
+        return make_bot(bot, seed=self._need_game().seed * 16 + seat, seat=seat,
+                        roster=self.roster())
+
+    def roster(self) -> tuple[str | None, ...]:
+        """Who the table shows in each seat (each seat's ``bot`` id, None for a person): public,
+        so the bots and the coach may use it as a person at the table would."""
+        return tuple(p.bot if p.kind == "bot" else None for p in self.seats)
 
 
 def _view_with_seats(game: Game, seats: list[SeatSpec], seat: int | None) -> dict[str, Any]:

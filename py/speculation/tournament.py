@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .actions import Action
 from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .observation import observe
@@ -146,18 +147,24 @@ def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]
 
 
 def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
-              seat_of: Sequence[int], on_trade: Callable[[Trade, dict[int, int]], None] | None = None
-              ) -> tuple[list[int], list[float], int]:
+              seat_of: Sequence[int], on_trade: Callable[[Trade, dict[int, int]], None] | None = None,
+              on_action: Callable[[Action, dict[int, int]], None] | None = None,
+              show_roster: bool = True) -> tuple[list[int], list[float], int]:
     """Play deal ``index`` with entry ``e`` in seat ``seat_of[e]``; return chips won per entry,
-    trade edge per entry and the number of actions. ``on_trade`` is told of every trade, with
-    the map from seat to lineup entry (``benchmarks/yardsticks.py --channels`` uses it)."""
+    trade edge per entry and the number of actions. ``on_trade`` is told of every trade and
+    ``on_action`` of every action, with the map from seat to lineup entry
+    (``benchmarks/yardsticks.py --channels`` and ``--coach`` use them). Every bot is told the
+    roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
+    False hides it (to measure what it is worth)."""
     from .bots import make_bot, public_history
 
     n = len(lineup)
     entry_at = {s: e for e, s in enumerate(seat_of)}
     game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
                 seed=deal_seed(seed, index))
-    bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s)
+    # the table shows who sits where, as the set-up screen does ("computer, Mary (casual)")
+    roster = tuple(lineup[entry_at[s]] for s in range(n)) if show_roster else ()
+    bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s, roster)
             for s in range(n)}
     edge = [0.0] * n
     bound = game.hand_action_bound()
@@ -167,6 +174,8 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         assert s is not None
         decision = bots[s].decide(observe(game, s), public_history(game))
         events = game.apply(decision.action)
+        if on_action is not None:
+            on_action(decision.action, entry_at)
         step = game.steps[-1]  # the public context of the action just taken
         for e in events:
             t = trade_of(e, step)

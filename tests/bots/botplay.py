@@ -34,8 +34,8 @@ def new_game(players: int, seed: int, rules: dict | None = None, hands: int = 2)
 def steps(game: Game, lineup: list[str], seed: int, limit: int = 5000
           ) -> Iterator[tuple[Observation, tuple, Decision]]:
     """Play ``game`` to the end with bots, yielding (observation, history, decision) before
-    each action is applied."""
-    bots = [make_bot(b, seed * 31 + i, i) for i, b in enumerate(lineup)]
+    each action is applied. Every bot is told the roster (the lineup), as at a real table."""
+    bots = [make_bot(b, seed * 31 + i, i, tuple(lineup)) for i, b in enumerate(lineup)]
     for _ in range(limit):
         if game.is_over:
             return
@@ -50,7 +50,7 @@ def steps(game: Game, lineup: list[str], seed: int, limit: int = 5000
 def random_point(game: Game, rng: random.Random, moves: int, lineup: list[str]) -> Game:
     """Advance ``game`` by up to ``moves`` actions, mixing bot moves with random legal ones so
     that odd corners (wild prices, long haggles) are reached."""
-    bots = [make_bot(b, rng.randrange(10**6), i) for i, b in enumerate(lineup)]
+    bots = [make_bot(b, rng.randrange(10**6), i, tuple(lineup)) for i, b in enumerate(lineup)]
     for _ in range(moves):
         if game.is_over:
             break

@@ -8,8 +8,10 @@ import pytest
 
 from speculation.bots import catalogue, make_bot
 from speculation.bots.baselines import BASELINES
+from speculation.bots.coach import COACH_ID
 from speculation.bots.levels import LEVELS
 from speculation.bots.personalities import PERSONALITIES
+from speculation.bots.variants import VARIANTS
 from speculation.errors import SpeculationError
 
 
@@ -44,7 +46,7 @@ def test_baselines_are_hidden_unless_asked_for_and_then_flagged():
     plain = {b["id"] for b in catalogue()}
     full = catalogue(include_baselines=True)
     flagged = {b["id"] for b in full if b["baseline"]}
-    assert flagged == set(BASELINES) and not flagged & plain
+    assert flagged == set(BASELINES) | {COACH_ID} | set(VARIANTS) and not flagged & plain
     assert {"baseline/random", "baseline/never", "baseline/fair", "exploit/overbid",
             "exploit/accept", "exploit/ask150"} <= flagged
 

@@ -14,13 +14,14 @@ from speculation.observation import observe
 def test_advice_at_every_decision_of_a_match_is_consistent_with_the_expert():
     game = new_game(4, 14, hands=2)
     n = priced = 0
-    for obs, hist, _d in steps(game, ["casual/mary", "expert/edmund", "beginner/henry",
-                                     "skilled/fanny"], 14):
-        a = coach_advice(obs, hist)
+    lineup = ["casual/mary", "expert/edmund", "beginner/henry", "skilled/fanny"]
+    roster = tuple(lineup)
+    for obs, hist, _d in steps(game, lineup, 14):
+        a = coach_advice(obs, hist, roster)
         json.dumps(a)
         assert a["suggestion"].endswith(".") and "\n" not in a["suggestion"]
         assert a["suggestion"].count(". ") == 0  # one sentence
-        expert = make_bot("expert/edmund", 0, obs.seat).decide(obs, hist)
+        expert = make_bot("expert/edmund", 0, obs.seat, roster).decide(obs, hist)
         if obs.phase in ("deal", "reveal"):
             assert a["action"] is None and a["range"] is None and a["fair_value"] is None
         else:

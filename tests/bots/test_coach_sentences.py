@@ -136,7 +136,9 @@ def audit_match(seed: int, players: int, rules: dict, wild: float) -> None:
     advice to the player to act and to one other seat at every step."""
     rng = random.Random(seed)
     game = new_game(players, seed, rules, hands=2)
-    bots = [make_bot(rng.choice(LEVELS), seed + i, i) for i in range(players)]
+    lineup = [rng.choice(LEVELS) for _ in range(players)]
+    roster = tuple(lineup) if rng.random() < 0.7 else ()  # the table shown, or nothing known
+    bots = [make_bot(b, seed + i, i, roster) for i, b in enumerate(lineup)]
     for _ in range(400):
         if game.is_over:
             break
@@ -144,7 +146,7 @@ def audit_match(seed: int, players: int, rules: dict, wild: float) -> None:
         hist = public_history(game)
         for seat in {s, rng.randrange(players)}:
             obs = observe(game, seat)
-            audit(obs, coach_advice(obs, hist))
+            audit(obs, coach_advice(obs, hist, roster))
             CHECKED["advice"] += 1
         if rng.random() < wild:
             game.apply(random_action(game, rng))

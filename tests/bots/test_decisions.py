@@ -48,7 +48,7 @@ def test_any_bot_at_any_reachable_state_picks_an_admitted_action(seed, players, 
 def test_every_decision_kind_is_exercised_by_the_trading_bots():
     """Sales by every method, firm answers, bids, haggles both ways, face-down offers."""
     seen = set()
-    for seed in range(40):
+    for seed in range(60):
         # The expert chooses its way of selling by search (it seldom haggles); a casual
         # and a skilled Henry haggle by temperament.
         lineup = ["expert/henry", "casual/mary", "beginner/fanny",

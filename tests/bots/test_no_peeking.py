@@ -36,17 +36,18 @@ def shuffled_hidden(game: Game, rng: random.Random) -> Game:
 def test_permuting_hidden_cards_never_changes_a_decision(seed, players, rules, moves, bot,
                                                           shuffle):
     rng = random.Random(seed)
-    game = random_point(new_game(players, seed, rules), rng, moves,
-                        [rng.choice(LEVELS) for _ in range(players)])
+    lineup = [rng.choice(LEVELS) for _ in range(players)]
+    game = random_point(new_game(players, seed, rules), rng, moves, lineup)
     assume(not game.is_over)  # a finished match has no decision to test
     other = shuffled_hidden(game, random.Random(shuffle))
     s = game.to_act
     assert other.to_act == s
-    a = make_bot(bot, seed, s).decide(observe(game, s), public_history(game))
-    b = make_bot(bot, seed, s).decide(observe(other, s), public_history(other))
+    roster = tuple(None if i == s else b for i, b in enumerate(lineup))  # the table names them
+    a = make_bot(bot, seed, s, roster).decide(observe(game, s), public_history(game))
+    b = make_bot(bot, seed, s, roster).decide(observe(other, s), public_history(other))
     assert a == b
-    assert coach_advice(observe(game, s), public_history(game)) == \
-        coach_advice(observe(other, s), public_history(other))
+    assert coach_advice(observe(game, s), public_history(game), roster) == \
+        coach_advice(observe(other, s), public_history(other), roster)
 
 
 def test_the_shuffle_really_moves_hidden_cards():

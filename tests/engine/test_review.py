@@ -180,7 +180,7 @@ def test_private_limits_are_the_bots_own_numbers():
                     if st.action.seat == lim["seat"] and st.stake and st.hand == t["hand"])
             before = game_from_record(rec, upto=k)
             bot = make_bot(BOTS[lim["seat"]]["bot"], seed=g.seed * 16 + lim["seat"],
-                           seat=lim["seat"])
+                           seat=lim["seat"], roster=s.roster())
             d = bot.decide(observe(before, lim["seat"]), public_history(before))
             assert (lim["buy"], lim["sell"]) == (round(d.private[0], 2), round(d.private[1], 2))
             checked += 1

@@ -23,17 +23,20 @@ from typing import Any
 
 from ..errors import ErrorCode, SpeculationError
 from .baselines import BASELINES, FixedBot
-from .coach import coach_advice
+from .coach import COACH_ID, CoachBot, coach_advice
 from .decision import Bot, Decision
 from .history import Entry, public_history
 from .levels import LEVELS
 from .personalities import PERSONALITIES
+from .table import Roster
 from .trader import TraderBot
+from .variants import VARIANTS
 
 __all__ = [
     "Bot",
     "Decision",
     "Entry",
+    "Roster",
     "bot_ids",
     "catalogue",
     "coach_advice",
@@ -54,10 +57,13 @@ def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:
                         "description": f"{p.description} {lv.description}",
                         "baseline": False})
     if include_baselines:
-        for b in BASELINES.values():
-            out.append({"id": b.id, "name": b.name, "level": "baseline", "level_rank": 0,
-                        "level_name": "Baseline", "personality": b.id.split("/")[1],
-                        "personality_name": b.name, "description": b.description,
+        specs = [(b.id, b.name, b.description) for b in BASELINES.values()]
+        specs.append((COACH_ID, "Coach follower", "Does whatever the coach suggests."))
+        specs.extend((v.id, v.name, v.description) for v in VARIANTS.values())
+        for bid, name, description in specs:
+            out.append({"id": bid, "name": name, "level": "baseline", "level_rank": 0,
+                        "level_name": "Baseline", "personality": bid.split("/")[1],
+                        "personality_name": name, "description": description,
                         "baseline": True})
     return out
 
@@ -67,12 +73,20 @@ def bot_ids(include_baselines: bool = True) -> list[str]:
     return [b["id"] for b in catalogue(include_baselines)]
 
 
-def make_bot(bot_id: str, seed: int, seat: int) -> Bot:
-    """The bot ``bot_id`` (``"level/personality"`` or a baseline id) for ``seat``."""
+def make_bot(bot_id: str, seed: int, seat: int, roster: Roster = ()) -> Bot:
+    """The bot ``bot_id`` (``"level/personality"`` or a baseline id) for ``seat``. ``roster``:
+    what the table shows of who plays each seat (a bot id, or None for a person); the expert
+    and the coach use it, as a person at the table would."""
+    if bot_id == COACH_ID:
+        return CoachBot(seed, seat, roster)
+    if bot_id in VARIANTS:
+        v = VARIANTS[bot_id]
+        return TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat,
+                         roster=roster if v.roster else (), sale_only=v.only)
     if bot_id in BASELINES:
         return FixedBot(BASELINES[bot_id], seed, seat)
     level, _, persona = str(bot_id).partition("/")
     if level not in LEVELS or persona not in PERSONALITIES:
         raise SpeculationError(ErrorCode.UNKNOWN_BOT, f"unknown bot {str(bot_id)[:40]!r}; known: "
                                f"{', '.join(bot_ids())}")
-    return TraderBot(LEVELS[level], PERSONALITIES[persona], seed, seat)
+    return TraderBot(LEVELS[level], PERSONALITIES[persona], seed, seat, roster=roster)

@@ -9,7 +9,15 @@ promises:
 * where nothing is at stake (the deal, turning up a card, no face-down card that can still win)
   it prices nothing and explains the phase instead;
 * it says whose play it describes: the expert bot's;
-* it is a pure function of the observation and the public log (no clock, no hidden card).
+* it prices for this table: the expert it speaks for knows the levels and personalities the
+  table shows ("Mary (casual)", the ``roster``) and what each seat did this match, so a price
+  it suggests is one a player here would plausibly pay or take, and the sentence says why in
+  those public terms, never with a number private to a bot;
+* it is a pure function of the observation, the public log and the roster (no clock, no
+  hidden card).
+
+``CoachBot`` (``baseline/coach`` in the tournament) is a player that always does what the coach
+says: the yardstick for "advice that works at this table" (``benchmarks/yardsticks.py --coach``).
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
@@ -26,17 +34,22 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
+from ..actions import Action
 from ..observation import Observation
-from .decision import forced
+from .decision import Decision, forced
 from .history import History
 from .levels import LEVELS
+from .model import read_table
 from .personalities import PERSONALITIES
 from .pricing import describe, percent, plural, stake_of
+from .table import Roster, label, profile
 from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
+COACH_ID = "baseline/coach"
 BAND = LEVELS["skilled"].margin  # half-width of the usual band around fair value
 PHASES = {
     "deal": "Deal the cards: nothing is at stake until the trump card is turned up.",
@@ -45,11 +58,12 @@ PHASES = {
 }
 
 
-def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
+def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dict[str, Any]:
     """JSON-ready advice for ``obs.seat``: ``fair_value`` and ``range`` [lo, hi] (both None when
     nothing is at stake), ``suggestion`` (one sentence), ``summary`` (the fair value and range in
     words, with the suggestion), ``action`` (the expert's action or None), ``stake``, ``chance``,
-    ``equity``, ``why``."""
+    ``equity``, ``why``. ``roster``: who the table shows in each seat (a bot id such as
+    ``"casual/mary"``, or None for a person)."""
     seat = obs.seat if obs.seat is not None else 0
     stake = stake_of(obs)
     equity = float(obs.odds.seat[seat]) * obs.pot
@@ -69,7 +83,8 @@ def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
     if forced(obs) is not None or obs.phase in PHASES:
         return _done(out, PHASES.get(obs.phase, f"Only one move is possible: "
                                                 f"{obs.legal[0].kind}."))
-    bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=0, seat=seat)
+    bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=0, seat=seat,
+                    roster=roster)
     d = bot.decide(obs, history)
     act = d.action.to_dict()
     out["action"], out["reason"] = act, d.reason
@@ -77,13 +92,91 @@ def coach_advice(obs: Observation, history: History) -> dict[str, Any]:
     if stake.share <= 0 or stake.pot == 0:
         gain = "any sale is a gain" if _selling(obs, seat) else "there is nothing to pay for"
         return _done(out, f"The expert bot would {verb} here: {out['why']}, so {gain}.")
-    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"))
+    table = _table_note(obs, seat, act, roster, history)
+    holdout = bool(table) and act["type"] in ("sell_negotiate", "counter")
+    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
-    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}.", stake.fair)
+    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}.",
+                 stake.fair)
+
+
+class CoachBot:
+    """A player that always does what the coach says (the coach's suggested action, or the one
+    forced move where it suggests none)."""
+
+    def __init__(self, seed: int, seat: int, roster: Roster = ()) -> None:
+        self.seed, self.seat, self.roster = seed, seat, tuple(roster)
+
+    def decide(self, obs: Observation, history: History) -> Decision:
+        d = forced(obs)
+        if d is not None:
+            return d
+        a = coach_advice(obs, history, self.roster)
+        if a["action"] is None:
+            t = obs.legal[0]
+            return Decision(t.example(), a["suggestion"])
+        return Decision(Action.from_dict({**a["action"], "seat": self.seat}), str(a["reason"]))
+
+
+def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster,
+                history: History) -> str:
+    """Why the price suits this table, in public terms (levels, personalities, what a seat did
+    this match), starting with "; " — or "" when the table names none of the other side. For a
+    hold-out haggle: the buyer gives way to its limit by its last counter; for a sale by firm
+    price or auction: how the named buyers judge a card."""
+    ctx = obs.context
+    if ctx is None or ctx.role != "seller" or ctx.seat != seat:
+        return ""
+    p = obs.pending.to_dict() if obs.pending is not None else {}
+    trump = ctx.stake == "trump"  # the expert holds out only when selling the trump
+    buyer = act.get("target") if act["type"] == "sell_negotiate" else p.get("buyer")
+    if trump and buyer is not None and buyer != seat:
+        named = profile(roster, buyer)
+        if named is None:
+            return ""
+        who = label(roster, obs.names, buyer)
+        if act["type"] == "accept":
+            return f"; {who} has no better offer to come, and this one is worth taking"
+        if act["type"] == "decline":
+            return f"; {who} has no better offer to come, and this one is too little for the card"
+        return f"; {who} comes down to the most they will pay by their last counter, so hold out"
+    if act["type"] not in ("sell_firm", "sell_auction", "keep"):
+        return ""
+    seen = [(b, q) for b in (ctx.buyers or ()) if (q := profile(roster, b)) is not None]
+    if not seen:
+        return ""
+    reads = read_table(history, len(obs.names))
+    by_level: dict[str, list[int]] = {}
+    for b, q in seen:
+        by_level.setdefault(q.level.id, []).append(b)
+    parts = [f"{_join([obs.names[b] for b in seats])} ({LEVELS[level].name.lower()}) "
+             f"{JUDGES[level][0 if len(seats) == 1 else 1]}" for level, seats in by_level.items()]
+    for b, q in seen:
+        if q.persona.rho < 0:
+            parts.append(f"{obs.names[b]}, bold, pays over the odds for a strong card")
+        elif q.persona.rho > 0:
+            parts.append(f"{obs.names[b]}, cautious, pays less for a risky one")
+        if reads[b].n and reads[b].ceiling(0) < 1.0:
+            parts.append(f"{obs.names[b]} has refused prices near fair value this match")
+    end = ", so nobody here is likely to pay more than it is worth to you" if act["type"] == "keep" \
+        else ""
+    return "; at this table " + _join(parts) + end
+
+
+# How a level judges a card as a buyer, in the singular and the plural (public: the level's
+# description on the set-up screen says as much).
+JUDGES = {"beginner": ("judges the trump by its rank alone", "judge the trump by its rank alone"),
+          "casual": ("prices loosely around fair value", "price loosely around fair value"),
+          "skilled": ("pays only below fair value", "pay only below fair value"),
+          "expert": ("pays no more than fair value", "pay no more than fair value")}
+
+
+def _join(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
-           price: int | None) -> tuple[int, int, str]:
+           price: int | None, holdout: bool = False) -> tuple[int, int, str]:
     """The sensible prices for this decision and a note when the suggested price is unusual.
 
     A buyer should pay at most what the expert would (``hi``), a seller take no less (``lo``);
@@ -97,7 +190,9 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
         lo = max(0, math.ceil(sell))
         hi = max(lo, band_hi)
         if price is not None and price > hi:
-            hi, note = price, ", above fair value because it expects a buyer to pay that"
+            hi = price
+            note = (", asking high to come down slowly" if holdout else
+                    ", above fair value because it expects a buyer to pay that")
     else:
         hi = max(0, math.floor(buy))
         lo = min(band_lo, hi)

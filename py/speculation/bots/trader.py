@@ -45,6 +45,8 @@ from .pricing import (
     sell_floor,
     stake_of,
 )
+from .sale import SaleSearch, expert_sale
+from .table import Profile, Roster, holdout_counter, holdout_opening, label, profile
 
 # The expert's search budget, counted in nodes: one node is one plan (a firm price, an auction
 # reserve or a haggle) scored on one simulated table. Never time: a budget in seconds would make
@@ -53,14 +55,8 @@ from .pricing import (
 # players, 60 prices, every method) needs about 50,000 nodes, so the budget is a safety cap that
 # an ordinary search never reaches (see benchmarks/bots.py for what it costs in milliseconds).
 BUDGET = 60_000
-SAMPLES = 120  # simulated tables per sale decision
-MAX_PRICE_STEPS = 60  # prices tried above the floor
-FAIR_SHRINK = 1.0  # an unknown judge of the exact odds, read as paying fair value
-SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its yardstick
 CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
-OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
-TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
-_NORMAL = NormalDist()  # the standard normal, for the stratified samples of buyers
+_NORMAL = NormalDist()  # the standard normal
 # A face-down offer the owner can be expected to refuse is not made: the chance that the owner's
 # least price is within the buyer's limit, read from the table (a stranger sells at about its
 # yardstick; one that refused a price will refuse it again), must be at least LIKELY.
@@ -80,9 +76,11 @@ class TraderBot:
     """A bot of one level and personality for one seat."""
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
-                 budget: int = BUDGET) -> None:
+                 budget: int = BUDGET, roster: Roster = (), sale_only: frozenset[str] = frozenset()
+                 ) -> None:
         self.level, self.persona, self.seed, self.seat = level, personality, seed, seat
-        self.budget = budget
+        self.budget, self.roster = budget, tuple(roster)  # roster: who the table says sits where
+        self.sale_only = sale_only  # a yardstick's restriction of the sale search (sale.py)
         self.budget_hits = 0
         self._cache: tuple[int, object, tuple[Read, ...]] = (0, None, ())
 
@@ -161,7 +159,12 @@ class TraderBot:
         if self.persona.passive and rng.random() < self.persona.passive:
             return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; I'm content to keep it.")
         if reads is not None:
-            plan = self._expert_sale(obs, stake, floor, reads, rng)
+            base, share = self.perceived(obs, stake)
+            worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
+            search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster,
+                                self.sale_only)
+            plan, hit = expert_sale(search, obs, stake, worth, floor, reads, rng)
+            self.budget_hits += hit
             if plan is not None:
                 return plan
             return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; I don't expect anyone "
@@ -195,75 +198,6 @@ class TraderBot:
                 return Decision(Action(self.seat, "sell_negotiate", price, buyer),
                                 f"{capitalised(why)}; offering it to {obs.names[buyer]} at {price}.")
         return None
-
-    def _expert_sale(self, obs: Observation, stake: Stake, floor: int,
-                     reads: tuple[Read, ...], rng: Random) -> Decision | None:
-        """Choose how to sell by simulating the buyers.
-
-        Each buyer's most it will pay is drawn (``SAMPLES`` times, the same draws for every
-        plan) from a mixture: a rank-only judge with the chance its read gives, else a judge of
-        the exact odds, each spread around what the log has shown about it. Every plan (a firm
-        price, an auction reserve, a haggle with one buyer) is scored by its mean gain over the
-        card's worth to me (no margin: a sale that does not happen costs nothing, so the search
-        itself finds how much edge to ask for), and the best is chosen. The search stops early,
-        keeping the best plan so far, once it has scored ``self.budget`` nodes (plan × simulated
-        table); an ordinary search stays well inside the budget."""
-        nodes = 0
-        why = capitalised(describe(obs, stake))
-        buyers = list(obs.context.buyers) if obs.context is not None else []
-        if not buyers:
-            return None
-        base, share = self.perceived(obs, stake)
-        worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
-        draws = _simulated_ceilings(obs, stake, buyers, reads, rng)
-        plans: list[tuple[float, Decision]] = []
-        firm = template(obs, "sell_firm")
-        auction = template(obs, "sell_auction")
-        top = max(max(d) for d in draws)
-        seconds = [_second(d) for d in draws]
-        highs = [max(d) for d in draws]
-        # Never ask more than the whole pot: nobody pays more for a share of it than all of it.
-        prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
-        per_price = SAMPLES * (2 + sum(1 for t in obs.legal if t.kind == "sell_negotiate"))
-        for x in prices:
-            if nodes + per_price > self.budget:
-                self.budget_hits += 1
-                break
-            nodes += per_price
-            if firm is not None and x <= firm.bounds()[1]:
-                gain = sum(x - worth for h in highs if h >= x) / SAMPLES
-                plans.append((gain + self._taste("firm"), Decision(
-                    Action(self.seat, "sell_firm", x),
-                    f"{why}; I expect someone here to pay {x}, so I ask that firm.")))
-            if auction is not None and x <= auction.bounds()[1]:
-                # The bidding stops a chip above the runner-up's limit, or at the winner's own
-                # limit if that comes first, and never below the reserve.
-                gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
-                           for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
-                plans.append((gain + self._taste("auction"), Decision(
-                    Action(self.seat, "sell_auction", x),
-                    f"{why}; auctioning it with a reserve of {x}: the bidding should go "
-                    f"higher.")))
-            for t in obs.legal:
-                if t.kind == "sell_negotiate" and x <= t.bounds()[1]:
-                    i = buyers.index(t.targets[0]) if t.targets[0] in buyers else None
-                    if i is None:
-                        continue
-                    gain = 0.9 * sum(x - worth for d in draws if d[i] >= x) / SAMPLES
-                    name = obs.names[t.targets[0]]
-                    plans.append((gain + self._taste("negotiation"), Decision(
-                        Action(self.seat, "sell_negotiate", x, t.targets[0]),
-                        f"{why}; {name} looks keenest, so I offer it to them at {x}.")))
-        if not plans:
-            return None
-        best = max(plans, key=lambda p: p[0])
-        return best[1] if best[0] > TASTE else None
-
-    def _taste(self, method: str) -> float:
-        """A small bonus (in chips) for the personality's favourite ways of selling: enough to
-        break a tie, never enough to give up a measurable gain."""
-        m = self.persona.methods
-        return TASTE if m[:1] == (method,) else TASTE / 2 if m[1:2] == (method,) else 0.0
 
     # ------------------------------------------------------------------ buying a face-up card
 
@@ -323,6 +257,12 @@ class TraderBot:
             start = limit * (1 - self.persona.opening)
             if reads is not None and other is not None and reads[other].n:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
+        # Selling the trump to a bot the table names (the sale search chose to haggle with it
+        # because its last counter is its limit): hold out for that counter.
+        named = (profile(self.roster, other) if seller and other is not None
+                 and p.context == "sale" else None)
+        if reads is not None and named is not None:
+            return self._hold_out(obs, stake, lim, named)
         planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
         fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
         accept = Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
@@ -350,6 +290,28 @@ class TraderBot:
         who = obs.names[other] if other is not None else "them"
         return Decision(Action(self.seat, "decline"), f"{capitalised(why)}; no price I'd take is "
                         f"acceptable to {who}, so I break off.")
+
+    def _hold_out(self, obs: Observation, stake: Stake, lim: Limits, named: Profile) -> Decision:
+        """The expert selling to a bot the table names: every trading bot concedes to its limit
+        by its last counter, so ask high, come down a chip at a time and take that counter if it
+        is worth taking (``table.holdout_yield`` scores this plan in the sale search)."""
+        p = obs.pending
+        assert isinstance(p, PendingHaggle) and p.buyer is not None
+        why = capitalised(describe(obs, stake))
+        who = label(self.roster, obs.names, p.buyer)
+        rounds = p.rounds
+        opening = holdout_opening(named, obs, p.buyer, stake, rounds)
+        price = holdout_counter(p.ask, p.bid, p.asks, p.bids, rounds, obs.chips[p.buyer], opening,
+                                max(1, math.ceil(lim.sell)))
+        counter = template(obs, "counter")
+        if price is not None and counter is not None:
+            return Decision(Action(self.seat, "counter", counter.clamp(price)),
+                            f"{why}; {who} gives way as the haggle goes on, so I hold out.")
+        if p.bid is not None and p.bid >= lim.sell:
+            return Decision(Action(self.seat, "accept"), f"{why}; {p.bid} is {who}'s best offer "
+                            f"and it suits me, I accept.")
+        return Decision(Action(self.seat, "decline"), f"{why}; {who}'s best offer is too little "
+                        f"for me, so I break off.")
 
     # ------------------------------------------------------------------ face-down purchases
 
@@ -395,57 +357,6 @@ class TraderBot:
             owner = owner if owner in hope else hope[0]
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
-
-
-def _simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
-                        reads: tuple[Read, ...], rng: Random) -> list[list[float]]:
-    """``SAMPLES`` draws of the most each buyer would pay: each buyer is a rank-only judge with
-    the chance its read gives, else a judge of the exact odds; its price is that yardstick times
-    what it has been seen to pay, with a log-normal spread that narrows with evidence."""
-    naive = naive_value(obs, stake)
-    rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
-    naive_card = naive_shares(rank, facedown_total(obs))[1]
-    kinds = []
-    for b in buyers:
-        r = reads[b]
-        # Nobody pays more than the part of the pot it does not already expect to win.
-        room_fair = obs.pot * (1.0 - obs.odds.per_card * obs.stacks[b])
-        room_naive = obs.pot * (1.0 - naive_card * obs.stacks[b])
-        if _overpays(r):  # ... unless it has already been seen paying far over the odds
-            room_fair = room_naive = float(obs.pot)
-        kinds.append((r.naive_chance(), r.ceiling(NAIVE) * naive,
-                      r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK),
-                      0.12 if r.n else SD_FAIR, 0.15 if r.n else SD_NAIVE,
-                      min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)))
-    # Stratified draws (one per SAMPLES-quantile of the type and of the spread, in a seeded
-    # random order for each buyer): the plans' scores are far less noisy than with independent
-    # draws, so a price a chip too low no longer wins by luck of the sample.
-    columns = []
-    for p, on_naive, on_fair, sd_fair, sd_naive, cap_fair, cap_naive in kinds:
-        types, zs = _strata(rng), _strata(rng)
-        col = []
-        for u, v in zip(types, zs, strict=True):
-            z = _NORMAL.inv_cdf(v)
-            if naive >= 0.5 and u < p:
-                col.append(min(cap_naive, on_naive * math.exp(sd_naive * z)))
-            else:
-                col.append(min(cap_fair, on_fair * math.exp(sd_fair * z)))
-        columns.append(col)
-    return [list(row) for row in zip(*columns, strict=True)]
-
-
-def _strata(rng: Random) -> list[float]:
-    """``SAMPLES`` uniform draws, one in each of ``SAMPLES`` equal slices of (0, 1), shuffled."""
-    xs = [(k + rng.random()) / SAMPLES for k in range(SAMPLES)]
-    rng.shuffle(xs)
-    return [min(max(x, 1e-9), 1 - 1e-9) for x in xs]
-
-
-def _overpays(r: Read) -> bool:
-    """Whether a seat has committed to pay far more than both yardsticks put on a card (an
-    overbidder): what it pays is no sign of what it expects the card to win."""
-    fair, naive = r.paid
-    return fair is not None and fair >= OVERPAY and (naive is None or naive >= OVERPAY)
 
 
 def refusals(history: History, seats: int, hand: int) -> tuple[Pair, ...]:
@@ -515,11 +426,6 @@ def _acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> 
         if weight > 0:
             out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
     return out
-
-
-def _second(xs: list[float]) -> float:
-    """The second-highest of ``xs`` (0 if there is only one)."""
-    return sorted(xs)[-2] if len(xs) > 1 else 0.0
 
 
 def _concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:

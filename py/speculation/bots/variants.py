@@ -1,0 +1,42 @@
+"""Yardsticks built from the expert itself (issue 23, deliverable 2), for the tournament only.
+
+Each is ``expert/edmund`` with one thing changed, so a table that sets it against the expert
+measures that one thing:
+
+* ``yard/holdout``: the hold-out haggle seller. Whenever a buyer the table names can be asked,
+  it sells the trump only by haggling with one (the best by the same simulation): ask high,
+  come down a chip at a time, take the last counter. The expert in all else.
+* ``yard/names``: the name-aware posted pricer. It prices every named buyer with that bot's
+  own formulas, as the expert does, but sells only by a firm price (the best one).
+* ``yard/blind``: the expert told nothing of the table (no roster): the expert before issue 23,
+  which read every opponent from the log alone.
+
+>>> sorted(VARIANTS)
+['yard/blind', 'yard/holdout', 'yard/names']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The expert with its sale search limited to ``only`` (empty: every plan) and the roster
+    shown or not."""
+
+    id: str
+    name: str
+    description: str
+    only: frozenset[str] = frozenset()
+    roster: bool = True
+
+
+VARIANTS: dict[str, Variant] = {v.id: v for v in (
+    Variant("yard/holdout", "Hold-out haggler", "Haggles with a named buyer and takes its last "
+            "counter; the expert in all else.", only=frozenset({"holdout"})),
+    Variant("yard/names", "Name-aware pricer", "Prices named buyers by their own formulas and "
+            "sells by firm price only.", only=frozenset({"firm"})),
+    Variant("yard/blind", "Expert, table unseen", "The expert without the table's names.",
+            roster=False),
+)}
