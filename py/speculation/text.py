@@ -191,12 +191,14 @@ def offer_answer_sentence(verb: str, buyer: str, price: int | None = None,
 
     >>> offer_answer_sentence("refused", "Mary")
     "Your standing answer refused Mary's offer for your face-down card."
-    >>> offer_answer_sentence("refused", "Mary", 1, Fraction(3))
-    "Your standing answer refused Mary's offer of 1 chip for your face-down card (below its fair value, 3 chips)."
+    >>> offer_answer_sentence("refused", "Mary", 1, Fraction(3))[29:]
+    "Mary's offer of 1 chip for your face-down card (below its fair value, 3 chips)."
     >>> offer_answer_sentence("accepted", "Mary", 2, Fraction(19, 10))[-61:]
     'face-down card (at or above its fair value, about 1.9 chips).'
-    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3), who="Fanny")
-    "Fanny's standing answer refused Mary's offer of 3 chips for Fanny's face-down card (exactly its fair value)."
+    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3), who="Fanny")[:60]
+    "Fanny's standing answer refused Mary's offer of 3 chips for "
+    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3), who="Fanny")[60:]
+    "Fanny's face-down card (exactly its fair value)."
     >>> offer_answer_sentence("refused", "Mary", 2, Fraction(201, 100))[-46:]
     'card (below its fair value, about 2.01 chips).'
     """

@@ -206,7 +206,7 @@ def test_a_two_chip_offer_for_a_card_worth_1_9_is_never_refused_as_its_fair_valu
     fair value that reads as the price."""
     window = window_where(lambda g: 2 > fair_of(g) > Fraction(3, 2))
     fair = fair_of(window)
-    above, seller, buyer = offered(window, 2)
+    above, seller, _ = offered(window, 2)
     assert answer(above) is None  # REFUSE_BELOW_FAIR asks above the exact fair value
     took = answer(above, replace(DEFAULT_STANDING, offers=OfferRule.ACCEPT_FAIR))
     assert took.action == Action(seller, "accept")
@@ -231,7 +231,8 @@ def test_pass_and_play_notes_name_whose_answer_it_was() -> None:
     assert named.note.startswith(f"{owner}'s standing answer refused {NAMES[buyer]}'s offer of 1 chip for "
                                  f"{owner}'s face-down card"), named.note
     s = Session()
-    s.handle(json.dumps({"op": "new_match", "settings": {"players": [{"name": n} for n in NAMES], "seed": 1}}))
+    players = [{"name": n} for n in NAMES]
+    s.handle(json.dumps({"op": "new_match", "settings": {"players": players, "seed": 1}}))
     res = json.loads(s.handle(json.dumps({"op": "standing", "seat": 0, "named": "yes"})))
     assert not res["ok"] and res["error"]["code"] == "bad_request"
 
