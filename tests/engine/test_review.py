@@ -238,7 +238,7 @@ def test_one_rounding_for_the_score_and_gains():
     seen = 0
     for seed in range(6):
         game = Game(["A", "B", "C"], seed=seed)
-        bots = {s: make_bot("casual", seed, s) for s in range(3)}
+        bots = {s: make_bot("casual/henry", seed, s) for s in range(3)}
         while not game.is_over:
             seat = game.to_act
             game.apply(bots[seat].decide(observe(game, seat), public_history(game)).action)
