@@ -214,6 +214,7 @@ def _trade_dict(game: Game, t: Trade, seat: int) -> dict[str, Any]:
         "other": t.seller if buyer else t.buyer, "price": t.price, "fair": round(t.fair, 2),
         "fair_chips": round(t.fair), "chance": round(t.chance, 4), "pot": t.pot,
         "gain": round(gain, 2), "gain_text": signed_tenths(round(gain, 2)),
+        "fair_text": _decimal_chips(t.fair), "chance_text": f"{round(t.chance * 100)}%",
     }
     if t.card is not None:
         d["card"] = t.card
