@@ -16,7 +16,7 @@ import { storeLastView } from "../last-view.js";
 import { endPreview } from "../preview.js";
 import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
 import { watchTable } from "../match-store.js";
-import { mySeat } from "./people.js";
+import { humans, mySeat } from "./people.js";
 import { autoNote, hideAutoNote, messageOf, notice } from "./panels.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
@@ -43,7 +43,9 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
     standing: (/** @type {View} */ view) => {
       const s = settings.current();
       return standingAnswer(table, view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
-        view.seat == null ? undefined : buy.orders.get(view.seat));
+        view.seat == null ? undefined : buy.orders.get(view.seat),
+        { named: humans(view).length > 1 }); // pass-and-play: the note says whose answer it was
+
     },
     /** @param {StandingAnswer} answer @param {View} view */
     onStanding: (answer, view) => {
