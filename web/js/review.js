@@ -204,3 +204,29 @@ export function reviewEntry(engine, view, seat) {
     openReview({ engine, seat, hand: whole ? null : h.number, returnFocus: btn }).catch((err) => console.error(err));
   };
 }
+
+/**
+ * The end-of-hand panel's review box (hand-result.js): the hand's trading score for the person
+ * at the screen, in the engine's sentence ("Your trading score for hand 3: −0.5 chips against
+ * fair value over 2 trades."), and "Review this hand", which opens the review of that hand. It
+ * asks the engine once; a spectator (no person's seat) gets nothing.
+ * @param {EngineLike} engine
+ * @param {number | null} seat whose trades (the person at the screen; people.js mySeat)
+ * @param {number} hand
+ * @param {HTMLElement} box
+ */
+export function handReviewBox(engine, seat, hand, box) {
+  if (seat == null) return;
+  const line = el("p", "hand-result-score");
+  line.id = "hand-result-score";
+  const open = button("Review this hand", (b) => {
+    openReview({ engine, seat, hand, returnFocus: b }).catch((err) => console.error(err));
+  });
+  open.id = "btn-review-this-hand";
+  box.replaceChildren(line, open);
+  engine.request({ op: "review", seat, hand }).then((res) => {
+    if (!res.ok) { line.textContent = ""; return; }
+    line.textContent = res.review.you;
+    line.dataset.score = res.review.score_text ?? signed(res.review.score);
+  }).catch((err) => console.error(err));
+}

@@ -10,7 +10,7 @@
 //   later.wire(siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }));
 //   watchSite({ table, buy, tutorial });
 import { requestPersistence } from "../offline.js";
-import { reviewEntry } from "../review.js";
+import { handReviewBox, reviewEntry } from "../review.js";
 import { recordMatch } from "../stats.js";
 import { storeLastView } from "../last-view.js";
 import { endPreview } from "../preview.js";
@@ -38,6 +38,8 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
     afterMove: () => slot.save(),
     onError: (/** @type {unknown} */ err) => notice(messageOf(err)),
     summaryButtons,
+    handReview: (/** @type {View} */ view, /** @type {number} */ hand, /** @type {HTMLElement} */ box) =>
+      handReviewBox(table, mySeat(view, table.holder), hand, box),
     // The guided first hand plays the usual flow with the usual answers, whatever the
     // player's settings, so that its notes meet the same hand for everyone.
     standing: (/** @type {View} */ view) => {
@@ -105,6 +107,7 @@ export function forwardHooks(get) {
     afterMove: () => get().afterMove(),
     onError: (err) => get().onError(err),
     summaryButtons: () => get().summaryButtons(),
+    handReview: (view, hand, box) => get().handReview(view, hand, box),
     standing: (view) => get().standing(view),
     onStanding: (answer, view) => get().onStanding(answer, view),
     buyFrom: (seat) => get().buyFrom(seat),
