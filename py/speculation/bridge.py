@@ -202,8 +202,11 @@ class Session:
         order = None if raw is None else BuyOrder.from_dict(raw, len(game.names))
         if game.is_over:
             raise BridgeError(ErrorCode.MATCH_OVER, "the match is over: no decision to answer")
+        named = req.get("named", False)
+        if not isinstance(named, bool):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "standing 'named' must be true or false")
         game.check_turn(seat)
-        answer = standing_answer(game, seat, prefs, order)
+        answer = standing_answer(game, seat, prefs, order, named)
         return {"answer": None if answer is None else answer.to_dict()}
 
     def op_log(self, req: dict[str, Any]) -> dict[str, Any]:

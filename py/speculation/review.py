@@ -35,7 +35,7 @@ from .cards import card_name, parse_card
 from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .log import Step
-from .text import chips, ordinal
+from .text import chips, ordinal, signed_tenths, tenths
 
 TRADE_KINDS = frozenset({"sold", "bought_facedown"})
 
@@ -189,6 +189,7 @@ def review(game: Game, seat: int, hand: int | None = None,
     worst = min(items, key=lambda x: x["gain"], default=None)
     return {"seat": seat, "hand": hand, "match_over": game.is_over,
             "limits_shown": bots is not None, "trades": items, "score": score,
+            "score_text": signed_tenths(score),
             "best": best["step"] if best else None, "worst": worst["step"] if worst else None,
             "hands": _per_hand(game, seat, hand),
             "text": _score_sentence(game, seat, hand, score, len(items), you=False),
@@ -201,7 +202,8 @@ def _per_hand(game: Game, seat: int, hand: int | None) -> list[dict[str, Any]]:
     for t in trades(game, hand):
         if seat in (t.buyer, t.seller):
             by.setdefault(t.hand, []).append(t.gain(seat))
-    return [{"hand": h, "trades": len(g), "score": round(sum(g), 2)} for h, g in by.items()]
+    return [{"hand": h, "trades": len(g), "score": round(sum(g), 2),
+             "score_text": signed_tenths(round(sum(g), 2))} for h, g in by.items()]
 
 
 def _trade_dict(game: Game, t: Trade, seat: int) -> dict[str, Any]:
@@ -211,7 +213,8 @@ def _trade_dict(game: Game, t: Trade, seat: int) -> dict[str, Any]:
         "step": t.step, "hand": t.hand, "type": t.kind, "role": "buyer" if buyer else "seller",
         "other": t.seller if buyer else t.buyer, "price": t.price, "fair": round(t.fair, 2),
         "fair_chips": round(t.fair), "chance": round(t.chance, 4), "pot": t.pot,
-        "gain": round(gain, 2),
+        "gain": round(gain, 2), "gain_text": signed_tenths(round(gain, 2)),
+        "fair_text": _decimal_chips(t.fair), "chance_text": f"{round(t.chance * 100)}%",
     }
     if t.card is not None:
         d["card"] = t.card
@@ -235,8 +238,8 @@ def _limit_dict(game: Game, t: Trade, s: int, lim: tuple[float, float]) -> dict[
 
 def _decimal_chips(x: float) -> str:
     """``x`` chips to one decimal place (``"2.5 chips"``, ``"1 chip"``, ``"0 chips"``)."""
-    r = round(abs(x), 1)
-    return chips(int(r)) if r == int(r) else f"{r:.1f} chips"
+    t = tenths(abs(x))
+    return chips(int(t)) if "." not in t else f"{t} chips"
 
 
 def _trade_sentence(game: Game, t: Trade, seat: int, you: bool) -> str:
@@ -251,7 +254,7 @@ def _trade_sentence(game: Game, t: Trade, seat: int, you: bool) -> str:
         deal = (f"bought {other}'s {where}, sight unseen," if seat == t.buyer
                 else f"sold {'your' if you else 'their'} {where} to {other}, sight unseen,")
     gain = t.gain(seat)
-    verdict = ("a fair price" if round(gain, 1) == 0 else
+    verdict = ("a fair price" if tenths(round(gain, 2)) == "0" else
                f"{'you' if you else 'they'} gained {_decimal_chips(gain)}" if gain > 0 else
                f"{'you' if you else 'they'} gave away {_decimal_chips(gain)}")
     return (f"Hand {t.hand}: {me} {deal} for {chips(t.price)}. It was worth "
@@ -276,7 +279,7 @@ def _score_sentence(game: Game, seat: int, hand: int | None, score: float, n: in
     span = f"hand {hand}" if hand is not None else "the match"
     if n == 0:
         return f"{who} trading score for {span}: no trades, so 0 chips."
-    sign = "+" if round(score, 1) > 0 else "−" if round(score, 1) < 0 else ""
+    sign = signed_tenths(score)[0] if signed_tenths(score) != "0" else ""
     count = "1 trade" if n == 1 else f"{n} trades"
     return (f"{who} trading score for {span}: {sign}{_decimal_chips(score)} against fair value "
             f"over {count}.")

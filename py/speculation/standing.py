@@ -138,10 +138,11 @@ class StandingAnswer:
 
 
 def standing_answer(game: Game, seat: int, prefs: StandingPrefs = DEFAULT_STANDING,
-                    order: BuyOrder | None = None) -> StandingAnswer | None:
+                    order: BuyOrder | None = None, named: bool = False) -> StandingAnswer | None:
     """The standing answer of ``seat`` to the decision under way, or None: ask the player (or
     it is not ``seat``'s decision). Reads only the legal templates and the engine's decision
-    context (``Game.decision``); changes nothing."""
+    context (``Game.decision``); changes nothing. ``named``: the note names whose answer it was
+    ("Fanny's standing answer ...", for pass-and-play) instead of saying "Your"."""
     legal = game.legal_actions(seat)
     ctx = game.decision() if legal else None
     if ctx is None or ctx.seat != seat:
@@ -151,11 +152,12 @@ def standing_answer(game: Game, seat: int, prefs: StandingPrefs = DEFAULT_STANDI
     if ctx.role == "revealer":
         return StandingAnswer(_plain(legal, "reveal")) if prefs.auto_reveal else None
     if game.phase is Phase.MARKET:
-        return _market_answer(game, legal, order)
+        return _market_answer(game, legal, order, game.names[seat] if named else None)
     if game.phase is Phase.NEGOTIATION and ctx.role == "seller" and ctx.stake == "card":
         if ctx.answering is None or ctx.price is None or ctx.fair is None:
             return None  # nothing offered yet (never for the seller of a face-down card)
-        return _offer_answer(game, legal, prefs, ctx.answering, ctx.price, ctx.fair)
+        return _offer_answer(game, legal, prefs, ctx.answering, ctx.price, ctx.fair,
+                             game.names[seat] if named else None)
     return None
 
 
@@ -169,8 +171,8 @@ def _plain(legal: tuple[Template, ...], kind: str) -> Action:
     return Action(t.seat, kind)
 
 
-def _market_answer(game: Game, legal: tuple[Template, ...], order: BuyOrder | None
-                   ) -> StandingAnswer | None:
+def _market_answer(game: Game, legal: tuple[Template, ...], order: BuyOrder | None,
+                   who: str | None) -> StandingAnswer | None:
     """Send the buy order (within the offer's bounds), drop one that names no buyable card, or
     pass."""
     offer, pass_ = _template(legal, "offer"), _template(legal, "pass")
@@ -179,31 +181,32 @@ def _market_answer(game: Game, legal: tuple[Template, ...], order: BuyOrder | No
         if card is not None:
             price = offer.clamp(order.price)
             return StandingAnswer(Action(offer.seat, "offer", price, card[0], card[1]),
-                                  order_sentence(price, game.names[order.owner]), True)
+                                  order_sentence(price, game.names[order.owner], who), True)
         if pass_ is not None:
             return StandingAnswer(Action(pass_.seat, "pass"),
-                                  order_dropped_sentence(game.names[order.owner]), True)
+                                  order_dropped_sentence(game.names[order.owner], who), True)
     return StandingAnswer(Action(pass_.seat, "pass")) if pass_ is not None else None
 
 
 def _offer_answer(game: Game, legal: tuple[Template, ...], prefs: StandingPrefs, buyer: int,
-                  price: int, fair: Fraction) -> StandingAnswer | None:
+                  price: int, fair: Fraction, owner: str | None) -> StandingAnswer | None:
     """Answer ``buyer``'s offer of ``price`` for the player's face-down card by
-    ``prefs.offers``, against the exact ``fair`` value (a Fraction)."""
+    ``prefs.offers``, against the exact ``fair`` value (a Fraction, never a rounded figure);
+    ``owner`` named in the note, or None for "Your"."""
     accept, decline = _template(legal, "accept"), _template(legal, "decline")
     if decline is None or prefs.offers is OfferRule.ASK:
         return None
     who = game.names[buyer]
     refuse = Action(decline.seat, "decline")
     if prefs.offers is OfferRule.REFUSE_ALL:
-        return StandingAnswer(refuse, offer_answer_sentence("refused", who))
+        return StandingAnswer(refuse, offer_answer_sentence("refused", who, who=owner))
     if accept is None or accept.settles_at != price:
         return None
     if price < fair:
-        return StandingAnswer(refuse, offer_answer_sentence("refused", who, price, fair))
+        return StandingAnswer(refuse, offer_answer_sentence("refused", who, price, fair, owner))
     if prefs.offers is OfferRule.ACCEPT_FAIR:
         return StandingAnswer(Action(accept.seat, "accept"),
-                              offer_answer_sentence("accepted", who, price, fair))
+                              offer_answer_sentence("accepted", who, price, fair, owner))
     if price == fair:  # selling at the fair value gains nothing: not worth a click
-        return StandingAnswer(refuse, offer_answer_sentence("refused", who, price, fair))
+        return StandingAnswer(refuse, offer_answer_sentence("refused", who, price, fair, owner))
     return None

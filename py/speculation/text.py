@@ -116,41 +116,99 @@ def fair_chips(fair: Fraction) -> str:
     return f"about {chips(tenths // 10)}" if tenths % 10 == 0 else f"about {tenths / 10:.1f} chips"
 
 
-def order_sentence(price: int, owner: str) -> str:
-    """A standing buy order sent at a market window.
+def tenths(x: float) -> str:
+    """A chip figure to one decimal, as every screen shows it (the trading score, a trade's gain,
+    a worth): rounded from its hundredths, a half away from zero, so that the page (``text.js``
+    ``tenths``, the same integer steps) and the engine never round one figure two ways; a whole
+    number has no decimal.
+
+    >>> tenths(-0.45), tenths(0.45), tenths(0.35), tenths(2.0), tenths(-0.04), tenths(1.94)
+    ('-0.5', '0.5', '0.4', '2', '0', '1.9')
+    """
+    hundredths = round(abs(x) * 100)
+    t = (hundredths + 5) // 10
+    sign = "-" if x < 0 and t else ""
+    return f"{sign}{t // 10}" if t % 10 == 0 else f"{sign}{t // 10}.{t % 10}"
+
+
+def signed_tenths(x: float) -> str:
+    """A gain or score to one decimal with its sign ("+1.5", "−0.5" with a minus sign, "0").
+
+    >>> signed_tenths(-0.45), signed_tenths(1.5), signed_tenths(0.04)
+    ('−0.5', '+1.5', '0')
+    """
+    t = tenths(x)
+    return "0" if t == "0" else ("−" + t[1:] if t.startswith("-") else "+" + t)
+
+
+def _whose(who: str | None) -> tuple[str, str]:
+    """("Your", "your") for the player at the screen, ("Fanny's", "Fanny's") when named."""
+    return ("Your", "your") if who is None else (f"{who}'s", f"{who}'s")
+
+
+def order_sentence(price: int, owner: str, who: str | None = None) -> str:
+    """A standing buy order sent at a market window (``who``: the buyer named, pass-and-play).
 
     >>> order_sentence(5, "Henry")
     "Your buy order: you offer 5 chips for one of Henry's face-down cards."
+    >>> order_sentence(5, "Henry", "Fanny")
+    "Fanny's buy order: Fanny offers 5 chips for one of Henry's face-down cards."
     """
-    return f"Your buy order: you offer {chips(price)} for one of {owner}'s face-down cards."
+    if who is None:
+        return f"Your buy order: you offer {chips(price)} for one of {owner}'s face-down cards."
+    return f"{who}'s buy order: {who} offers {chips(price)} for one of {owner}'s face-down cards."
 
 
-def order_dropped_sentence(owner: str) -> str:
+def order_dropped_sentence(owner: str, who: str | None = None) -> str:
     """A standing buy order that names an owner with no face-down card the buyer may buy.
 
     >>> order_dropped_sentence("Mary")
     'Mary has no face-down card you may buy: your buy order is dropped.'
+    >>> order_dropped_sentence("Mary", "Fanny")
+    "Mary has no face-down card Fanny may buy: Fanny's buy order is dropped."
     """
-    return f"{owner} has no face-down card you may buy: your buy order is dropped."
+    if who is None:
+        return f"{owner} has no face-down card you may buy: your buy order is dropped."
+    return f"{owner} has no face-down card {who} may buy: {who}'s buy order is dropped."
+
+
+def _fair_beside(price: int, fair: Fraction) -> str:
+    """The fair value worded beside a price it is not equal to: to one decimal as everywhere,
+    or to two when one decimal would read as the price itself (2 chips against 2.01)."""
+    said = fair_chips(fair)
+    if said != f"about {chips(price)}":
+        return said
+    return f"about {round(float(fair), 2):.2f} chips"
 
 
 def offer_answer_sentence(verb: str, buyer: str, price: int | None = None,
-                          fair: Fraction | None = None) -> str:
-    """A standing answer to an offer for the player's face-down card: ``verb`` is "refused" or
+                          fair: Fraction | None = None, who: str | None = None) -> str:
+    """A standing answer to an offer for a player's face-down card: ``verb`` is "refused" or
     "accepted"; without a ``price`` the offer is not described (a rule that refuses them all);
-    an offer refused at exactly the fair value says so.
+    the sentence says how the price compares with the **exact** fair value (``fair``, the
+    Fraction the answer was decided by), and whose answer it was when ``who`` names the owner
+    (pass-and-play: several people share the screen).
 
     >>> offer_answer_sentence("refused", "Mary")
     "Your standing answer refused Mary's offer for your face-down card."
-    >>> offer_answer_sentence("refused", "Mary", 1, Fraction(3))
-    "Your standing answer refused Mary's offer of 1 chip for your face-down card (fair value 3 chips)."
-    >>> offer_answer_sentence("accepted", "Mary", 2, Fraction(19, 10))[-44:]
-    'face-down card (fair value about 1.9 chips).'
-    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3))
-    "Your standing answer refused Mary's offer of 3 chips for your face-down card (its fair value)."
+    >>> offer_answer_sentence("refused", "Mary", 1, Fraction(3))[29:]
+    "Mary's offer of 1 chip for your face-down card (below its fair value, 3 chips)."
+    >>> offer_answer_sentence("accepted", "Mary", 2, Fraction(19, 10))[-61:]
+    'face-down card (at or above its fair value, about 1.9 chips).'
+    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3), who="Fanny")[:60]
+    "Fanny's standing answer refused Mary's offer of 3 chips for "
+    >>> offer_answer_sentence("refused", "Mary", 3, Fraction(3), who="Fanny")[60:]
+    "Fanny's face-down card (exactly its fair value)."
+    >>> offer_answer_sentence("refused", "Mary", 2, Fraction(201, 100))[-46:]
+    'card (below its fair value, about 2.01 chips).'
     """
-    start = f"Your standing answer {verb} {buyer}'s offer"
+    whose, card_of = _whose(who)
+    start = f"{whose} standing answer {verb} {buyer}'s offer"
     if price is None or fair is None:
-        return f"{start} for your face-down card."
-    worth = "its fair value" if verb == "refused" and price == fair else f"fair value {fair_chips(fair)}"
-    return f"{start} of {chips(price)} for your face-down card ({worth})."
+        return f"{start} for {card_of} face-down card."
+    if price == fair:
+        worth = "exactly its fair value"
+    else:
+        side = "below its fair value" if price < fair else "at or above its fair value"
+        worth = f"{side}, {_fair_beside(price, fair)}"
+    return f"{start} of {chips(price)} for {card_of} face-down card ({worth})."

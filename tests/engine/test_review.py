@@ -226,6 +226,36 @@ def test_sentences():
     assert "no trades" in none["you"]
 
 
+def test_one_rounding_for_the_score_and_gains():
+    """Issue 26: the trading score read -0.5, -0.4 and -0.45 in three places. The engine states
+    each figure once as text (score_text, gain_text, and the same number in its sentences),
+    rounded from its hundredths with a half away from zero (the page's text.js tenths does the
+    same integer steps)."""
+    from speculation.text import signed_tenths, tenths
+    assert [signed_tenths(x) for x in (-0.45, -0.44, 0.45, 0.05, -0.05, 0.04, 12.25)] == \
+        ["−0.5", "−0.4", "+0.5", "+0.1", "−0.1", "0", "+12.3"]
+    assert tenths(-0.04) == "0"  # no "-0"
+    seen = 0
+    for seed in range(3):
+        game = Game(["A", "B", "C"], Rules(max_hands=3), seed=seed)
+        bots = {s: make_bot("casual/henry", seed, s) for s in range(3)}
+        while not game.is_over:
+            seat = game.to_act
+            game.apply(bots[seat].decide(observe(game, seat), public_history(game)).action)
+        for seat in range(3):
+            r = review(game, seat)
+            assert r["score_text"] == signed_tenths(r["score"])
+            for t in r["trades"]:
+                seen += 1
+                assert t["gain_text"] == signed_tenths(t["gain"])
+            for h in r["hands"]:
+                assert h["score_text"] == signed_tenths(h["score"])
+            if r["trades"]:
+                sign = "" if r["score_text"] == "0" else r["score_text"][0]
+                assert f": {sign}{r['score_text'].lstrip('+−')} chip" in r["you"], (r["you"], r["score_text"])
+    assert seen > 0
+
+
 @pytest.mark.parametrize(("req", "code"), [
     ({"seat": 9}, "bad_seat"), ({"seat": None}, "bad_seat"), ({"seat": True}, "bad_seat"),
     ({"seat": 0, "hand": 0}, "bad_request"), ({"seat": 0, "hand": 7}, "bad_request"),

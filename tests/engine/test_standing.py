@@ -158,18 +158,18 @@ def test_offers_are_refused_at_or_below_the_exact_fair_value_and_asked_above_it(
     assert refused.action == Action(seller, "decline") and not refused.used_order
     assert refused.note == (f"Your standing answer refused {NAMES[buyer]}'s offer of "
                             f"{'1 chip' if f == 2 else '2 chips'} for your face-down card "
-                            f"(fair value {f} chips).")
+                            f"(below its fair value, {f} chips).")
     even = answer(offered(window, f)[0])
     assert even.action == Action(seller, "decline")
     assert even.note == (f"Your standing answer refused {NAMES[buyer]}'s offer of {f} chips for "
-                         f"your face-down card (its fair value).")
+                         f"your face-down card (exactly its fair value).")
     assert answer(offered(window, f + 1)[0]) is None
 
     accept_fair = replace(DEFAULT_STANDING, offers=OfferRule.ACCEPT_FAIR)
     at = answer(offered(window, f)[0], accept_fair)
     assert at.action == Action(seller, "accept")
     assert at.note == (f"Your standing answer accepted {NAMES[buyer]}'s offer of {f} chips for "
-                       f"your face-down card (fair value {f} chips).")
+                       f"your face-down card (exactly its fair value).")
     assert answer(offered(window, f + 1)[0], accept_fair).action == Action(seller, "accept")
     assert answer(low, accept_fair).action == Action(seller, "decline")
 
@@ -190,13 +190,51 @@ def test_an_offer_just_above_an_unrounded_fair_value_is_asked_not_refused() -> N
     accepted = answer(above, replace(DEFAULT_STANDING, offers=OfferRule.ACCEPT_FAIR))
     assert accepted.action == Action(seller, "accept")
     assert accepted.note is not None and accepted.note.endswith(
-        f"(fair value about {float(fair):.1f} chips).")
+        f"(at or above its fair value, about {float(fair):.1f} chips).")
 
     over_one = window_where(lambda g: 2 > fair_of(g) >= Fraction(11, 10))  # 1 is below it
     low, seller, _ = offered(over_one, 1)
     refused = answer(low)
     assert refused.action == Action(seller, "decline")
-    assert refused.note is not None and "fair value about 1." in refused.note
+    assert refused.note is not None and "(below its fair value, about 1." in refused.note
+
+
+def test_a_two_chip_offer_for_a_card_worth_1_9_is_never_refused_as_its_fair_value() -> None:
+    """Issue 26: the default rule refused 2 chips for a card worth 1.9 "at its fair value" (a
+    rounded comparison). With the exact Fraction, 2 beats 1.9: the player is asked; a rule that
+    accepts says it is above the fair value; 2 against 2.01 is below it and says 2.01, not a
+    fair value that reads as the price."""
+    window = window_where(lambda g: 2 > fair_of(g) > Fraction(3, 2))
+    fair = fair_of(window)
+    above, seller, _ = offered(window, 2)
+    assert answer(above) is None  # REFUSE_BELOW_FAIR asks above the exact fair value
+    took = answer(above, replace(DEFAULT_STANDING, offers=OfferRule.ACCEPT_FAIR))
+    assert took.action == Action(seller, "accept")
+    assert took.note is not None and "exactly its fair value" not in took.note
+    said = re.search(r"\(at or above its fair value, about (\d\.\d\d?) chips\)\.$", took.note)
+    assert said and abs(float(said[1]) - float(fair)) < 0.051 and float(said[1]) < 2, took.note
+    from speculation.text import offer_answer_sentence
+    assert offer_answer_sentence("refused", "Mary", 2, Fraction(201, 100)).endswith(
+        "(below its fair value, about 2.01 chips).")
+    assert offer_answer_sentence("accepted", "Mary", 2, Fraction(199, 100)).endswith(
+        "(at or above its fair value, about 1.99 chips).")
+
+
+def test_pass_and_play_notes_name_whose_answer_it_was() -> None:
+    """Several people at one screen: the note says whose standing answer it was (the bridge's
+    ``named``), for an offer refused and for a buy order."""
+    window = window_where(lambda g: fair_of(g) >= 2, SHORT)
+    low, seller, buyer = offered(window, 1)
+    named = standing_answer(low, seller, DEFAULT_STANDING, named=True)
+    assert named is not None and named.note is not None
+    owner = NAMES[seller]
+    assert named.note.startswith(f"{owner}'s standing answer refused {NAMES[buyer]}'s offer of 1 chip for "
+                                 f"{owner}'s face-down card"), named.note
+    s = Session()
+    players = [{"name": n} for n in NAMES]
+    s.handle(json.dumps({"op": "new_match", "settings": {"players": players, "seed": 1}}))
+    res = json.loads(s.handle(json.dumps({"op": "standing", "seat": 0, "named": "yes"})))
+    assert not res["ok"] and res["error"]["code"] == "bad_request"
 
 
 def test_the_buyers_side_of_a_haggle_is_always_a_real_decision() -> None:

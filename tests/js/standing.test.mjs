@@ -45,3 +45,14 @@ test("the settings' choices are the engine's four rules, the default first", () 
   assert.equal(DEFAULT_STANDING.offers, OFFER_RULES[0][0]);
   assert.ok(Object.isFrozen(DEFAULT_STANDING));
 });
+
+test("several people at one screen: the request asks the engine to name whose answer it was", async () => {
+  const note = "Fanny's standing answer refused Mary's offer of 1 chip for Fanny's face-down card (below its fair value, 3 chips).";
+  const action = { seat: 0, type: "decline" };
+  const engine = fakeEngine(() => ({ ok: true, op: "standing", answer: { action, note, used_order: false } }));
+  const got = await standingAnswer(engine, view(0, 0), DEFAULT_STANDING, null, { named: true });
+  assert.equal(got?.note, note);
+  assert.equal(engine.sent[0].named, true);
+  await standingAnswer(engine, view(0, 0), DEFAULT_STANDING);
+  assert.equal("named" in engine.sent[1], false); // one person: "Your standing answer ..."
+});

@@ -1,7 +1,7 @@
 // node --test: web/js/text.js formats names, chips and chances, and passes on the engine's sentences.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chips, fairChips, pct, promptText, promptFor, seatName, trumpWords } from "../../web/js/text.js";
+import { chips, fairChips, pct, promptText, promptFor, seatName, signedTenths, trumpWords } from "../../web/js/text.js";
 
 const view = {
   seats: [{ name: "Fanny" }, { name: "Edmund" }],
@@ -64,4 +64,11 @@ test("fairChips words a fair value as the engine does: whole numbers plain, othe
   assert.equal(fairChips({ p: "1/4", f: 0.25 }), "about 0.2 chips");
   assert.equal(fairChips({ p: "7/20", f: 0.35 }), "about 0.4 chips");
   assert.equal(fairChips({ p: "0", f: 0 }), "0 chips");
+});
+
+test("signedTenths rounds a score as the engine's signed_tenths does (issue 26: −0.45 read −0.5, −0.4 and −0.45)", () => {
+  // the same table as tests/engine/test_review.py's test_one_rounding_for_the_score_and_gains
+  const cases = [[-0.45, "−0.5"], [-0.44, "−0.4"], [0.45, "+0.5"], [0.05, "+0.1"], [-0.05, "−0.1"], [0.04, "0"],
+    [12.25, "+12.3"], [-0.04, "0"], [2, "+2"], [-3.5, "−3.5"], [1.15, "+1.2"], [1.25, "+1.3"]];
+  for (const [x, want] of cases) assert.equal(signedTenths(x), want, String(x));
 });

@@ -1,7 +1,9 @@
 // The end of a hand. On the site: a panel over the table (index.html's #hand-result, placed by
 // show.css inside the viewport) with the engine's sentence, the card that decided the hand
-// highlighted, every player's cards and chip change, and the one way on, "Next hand" (or "See
-// the match summary" after the last hand). The felt shows the same: the winning card is marked
+// highlighted, every player's cards and chip change, the hand's trading score with "Review this
+// hand" (the `review` option fills that box once per hand), and the one way on, "Next hand".
+// After the last hand the same result is part of the one end-of-match panel: table-view.js puts
+// it inside the match summary, with no button of its own. The felt shows the same: the winning card is marked
 // there too, and when it is one of the holder's unturned cards shown at the end (not the best
 // trump showing before), the centre shows it as the card that decided the hand. In an embed: a
 // compact result in place, with no button.
@@ -25,15 +27,31 @@ export function change(c, zero = "0") {
  * @param {Document} [opts.root]
  * @param {boolean} [opts.site] the full panel (the site) or the compact result (an embed)
  * @param {(view: View) => void} [opts.onNext] "Next hand" was pressed
- * @param {() => void} [opts.onLeave] the player left the panel by its button (either one)
+ * @param {() => void} [opts.onLeave] the player left the panel by its button
+ * @param {(view: View, hand: number, box: HTMLElement) => void} [opts.review] fills the hand's
+ *   review box (its trading score and "Review this hand"), once per hand (the site)
  */
-export function createHandResult({ root = document, site = true, onNext = () => {}, onLeave = () => {} } = {}) {
+export function createHandResult({ root = document, site = true, onNext = () => {}, onLeave = () => {}, review } = {}) {
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
   /** the number of the hand whose panel the player closed */
   let closed = /** @type {number | null} */ (null);
   let open = false;
+  /** the review box of the hand last shown (kept across drawings: filled once per hand) */
+  let reviewed = /** @type {{hand: number, box: HTMLElement} | null} */ (null);
 
-  function reset() { closed = null; open = false; }
+  function reset() { closed = null; open = false; reviewed = null; }
+
+  /** The hand's review box, made and filled once per hand. @param {View} view @param {number} hand */
+  function reviewBox(view, hand) {
+    if (reviewed?.hand !== hand) {
+      const box = document.createElement("div");
+      box.className = "hand-result-review";
+      box.id = "hand-result-review";
+      reviewed = { hand, box };
+      review?.(view, hand, box);
+    }
+    return reviewed.box;
+  }
 
   /** Put the focus on the panel's button (the next step). */
   function focus() {
@@ -65,7 +83,9 @@ export function createHandResult({ root = document, site = true, onNext = () => 
       $("hand-result-body").replaceChildren(p, changes);
       return true;
     }
-    box.classList.add("is-over-table");
+    // after the last hand: part of the match summary (table-view.js moves it there), no button
+    const last = !!view.match_over;
+    box.classList.toggle("is-over-table", !last);
     const win = h.outcome.card;
     if (win) {
       const w = document.createElement("span");
@@ -76,29 +96,21 @@ export function createHandResult({ root = document, site = true, onNext = () => 
       p.prepend(w);
     }
     const parts = [p, resultTable(view, h), ...deadHand(h, win)];
-    const row = document.createElement("div");
-    row.className = "row-buttons hand-result-next";
-    const next = document.createElement("button");
-    next.type = "button";
-    next.className = "primary";
-    if (view.match_over) {
-      next.textContent = "See the match summary";
-      next.addEventListener("click", () => {
-        closed = h.number;
-        show(view);
-        onLeave();
-        const t = $("match-summary-title");
-        t?.scrollIntoView({ block: "start" });
-        t?.focus({ preventScroll: true });
-      });
-    } else {
+    if (review) parts.push(reviewBox(view, h.number));
+    if (!last) {
+      const row = document.createElement("div");
+      row.className = "row-buttons hand-result-next";
+      const next = document.createElement("button");
+      next.type = "button";
+      next.className = "primary";
       next.textContent = "Next hand";
       next.addEventListener("click", () => { closed = h.number; show(view); onLeave(); onNext(view); });
+      row.append(next);
+      parts.push(row);
     }
-    row.append(next);
-    parts.push(row);
     $("hand-result-body").replaceChildren(...parts);
     markFelt(view, win);
+    if (last) { open = false; return true; } // the match summary holds the focus
     const fresh = !open;
     open = true;
     if (fresh) queueMicrotask(focus);

@@ -553,6 +553,9 @@
  * @property {number} chance
  * @property {number} pot
  * @property {number} gain
+ * @property {string} [gain_text] the gain as every screen says it ("−0.5"; text.py signed_tenths)
+ * @property {string} [fair_text] the fair value then, in chips to one decimal ("1.5 chips")
+ * @property {string} [chance_text] the chance then as a whole percentage ("31%")
  * @property {string} text
  * @property {string} you the same, addressed to the seat
  * @property {TradeLimit[]} [limits]
@@ -565,9 +568,10 @@
  * @property {boolean} match_over
  * @property {boolean} limits_shown
  * @property {number} score the trading score
+ * @property {string} [score_text] the score as every screen says it ("−0.5", "+1.2", "0")
  * @property {number | null} best the `step` of the best trade
  * @property {number | null} worst
- * @property {{hand: number, trades: number, score: number}[]} hands
+ * @property {{hand: number, trades: number, score: number, score_text?: string}[]} hands
  * @property {ReviewedTrade[]} trades
  * @property {string} text
  * @property {string} you

@@ -11,7 +11,7 @@
 //   reviewEntry(table, view);   // after a hand: show the "Review the last hand" button
 import { createStepper, CURRENT } from "./stepper.js";
 import { cardFace, theCard } from "./cards.js";
-import { chips, seatName } from "./text.js";
+import { chips, seatName, signedTenths } from "./text.js";
 import { el, button } from "./dom.js";
 
 /** @typedef {import("./driver.js").EngineLike} EngineLike */
@@ -31,9 +31,7 @@ function dialog() {
 
 /** "+2.5", "−1", "0" for a gain in chips (the engine rounds; this only signs it). */
 export function signed(/** @type {number} */ x) {
-  const r = Math.round(x * 10) / 10;
-  if (r === 0) return "0";
-  return `${r > 0 ? "+" : "−"}${Math.abs(r)}`;
+  return signedTenths(x);
 }
 
 /**
@@ -98,7 +96,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     const li = el("li");
     const what = t.type === "sold" ? `${t.role === "buyer" ? "bought" : "sold"} ${theCard(t.card)}`
       : `${t.role === "buyer" ? "bought" : "sold"} a face-down card`;
-    const b = button(`Hand ${t.hand}: ${what} for ${chips(t.price)}, ${signed(t.gain)}`,
+    const b = button(`Hand ${t.hand}: ${what} for ${chips(t.price)}, ${t.gain_text ?? signed(t.gain)}`,
       () => go(t.step + 1), "linklike");
     b.dataset.step = String(t.step);
     if (review.trades.length > 1 && t.step === review.best) li.append(el("span", "review-tag", "best "));
@@ -132,8 +130,8 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     if (t) {
       note.append(el("p", "review-trade-text", t.you));
       const dl = el("dl", "review-figures");
-      for (const [k, v] of [["Fair value then", `${t.fair} chips (${Math.round(t.chance * 100)}% of the ${t.pot}-chip pot)`],
-        ["Price", chips(t.price)], ["Gained against fair value", `${signed(t.gain)} chips`]]) {
+      for (const [k, v] of [["Fair value then", `${t.fair_text ?? `${t.fair} chips`} (${t.chance_text ?? `${Math.round(t.chance * 100)}%`} of the ${t.pot}-chip pot)`],
+        ["Price", chips(t.price)], ["Gained against fair value", `${t.gain_text ?? signed(t.gain)} chips`]]) {
         dl.append(el("dt", null, k), el("dd", null, v));
       }
       note.append(dl);
@@ -205,4 +203,30 @@ export function reviewEntry(engine, view, seat) {
     if (seat == null) return; // nobody's seat to look back from (a spectator)
     openReview({ engine, seat, hand: whole ? null : h.number, returnFocus: btn }).catch((err) => console.error(err));
   };
+}
+
+/**
+ * The end-of-hand panel's review box (hand-result.js): the hand's trading score for the person
+ * at the screen, in the engine's sentence ("Your trading score for hand 3: −0.5 chips against
+ * fair value over 2 trades."), and "Review this hand", which opens the review of that hand. It
+ * asks the engine once; a spectator (no person's seat) gets nothing.
+ * @param {EngineLike} engine
+ * @param {number | null} seat whose trades (the person at the screen; people.js mySeat)
+ * @param {number} hand
+ * @param {HTMLElement} box
+ */
+export function handReviewBox(engine, seat, hand, box) {
+  if (seat == null) return;
+  const line = el("p", "hand-result-score");
+  line.id = "hand-result-score";
+  const open = button("Review this hand", (b) => {
+    openReview({ engine, seat, hand, returnFocus: b }).catch((err) => console.error(err));
+  });
+  open.id = "btn-review-this-hand";
+  box.replaceChildren(line, open);
+  engine.request({ op: "review", seat, hand }).then((res) => {
+    if (!res.ok) { line.textContent = ""; return; }
+    line.textContent = res.review.you;
+    line.dataset.score = res.review.score_text ?? signed(res.review.score);
+  }).catch((err) => console.error(err));
 }

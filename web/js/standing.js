@@ -44,15 +44,18 @@ export const OFFER_RULES = /** @type {Array<[OfferRule, string]>} */ ([
  * @param {View} view
  * @param {StandingPrefs} prefs
  * @param {BuyOrder | null | undefined} order this seat's buy order
+ * @param {{named?: boolean}} [how] named: the note names whose answer it was ("Fanny's standing
+ *   answer ..."), for several people at one screen; else it says "Your"
  * @returns {Promise<Answer | null>}
  */
-export async function standingAnswer(engine, view, prefs, order = null) {
+export async function standingAnswer(engine, view, prefs, order = null, { named = false } = {}) {
   const seat = view.seat;
   if (seat == null || view.to_act !== seat) return null;
   const res = await engine.request({
     op: "standing", seat,
     prefs: { auto_reveal: prefs.autoReveal, offers: prefs.offers },
     order: order ? { owner: order.owner, price: order.price } : null,
+    ...(named ? { named: true } : {}),
   });
   if (!res.ok) throw new Error(`The engine gave no standing answer: ${res.error?.message ?? res.error?.code}`);
   const a = res.answer;

@@ -8,7 +8,7 @@
 //   openStats();                             // the dialog (from the header's "Statistics")
 import { ask } from "./dialog.js";
 import { chipsChart } from "./chart.js";
-import { chips } from "./text.js";
+import { chips, signedTenths } from "./text.js";
 import { el } from "./dom.js";
 
 export const STATS_KEY = "speculation:stats:v1";
@@ -155,8 +155,7 @@ function dialog() {
 
 /** "+3", "−2", "0" */
 function signed(/** @type {number} */ x) {
-  const r = Math.round(x * 10) / 10;
-  return r === 0 ? "0" : `${r > 0 ? "+" : "−"}${Math.abs(r)}`;
+  return signedTenths(x); // the engine's rounding (text.js)
 }
 
 /** Fill the dialog from what is stored. */

@@ -42,6 +42,8 @@ import { humanSeats } from "./driver.js";
  * @property {((seat: number) => string | null) | null} [buyFrom]
  * @property {((seat: number) => void) | null} [onBuy]
  * @property {() => HTMLElement[]} [summaryButtons]
+ * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the end-of-hand
+ *   panel's review box (the hand's trading score, "Review this hand")
  */
 
 /** @param {TableViewOptions} opts */
@@ -54,7 +56,8 @@ export function createTableViews(opts) {
   const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
   // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
   // result banner away with it: it would otherwise sit over the summary on a phone.
-  const handResult = createHandResult({ root, site, onNext: opts.nextHand, onLeave: () => news?.clear() });
+  const handResult = createHandResult({ root, site, onNext: opts.nextHand, onLeave: () => news?.clear(),
+    review: opts.handReview });
 
   /** Draw the table for a `show` message. @param {MatchState} s @param {MatchState} prev */
   function drawTable(s, prev) {
@@ -80,8 +83,10 @@ export function createTableViews(opts) {
     showStatus(view, s.thinking, myTurn);
     // the end of a hand: its panel holds the one way on, so the controls wait behind it
     if (handResult.show(view) && site) $("controls").replaceChildren();
-    if (site) showSummary(root, view, { resultOpen: handResult.isOpen, buttons: opts.summaryButtons });
-    else $("match-summary").hidden = true;
+    if (site) {
+      showSummary(root, view, { resultOpen: handResult.isOpen, buttons: opts.summaryButtons });
+      oneEndPanel(root, !!view.match_over);
+    } else $("match-summary").hidden = true;
     $("handover").hidden = s.handover == null;
     if (s.handover != null) showHandover(view, s.handover);
     else if (s.focus === "controls") focusControls();
@@ -181,6 +186,19 @@ export function createTableViews(opts) {
     resultOpen: () => handResult.isOpen(),
     focusControls,
   };
+}
+
+/**
+ * One end-of-match panel: after the last hand its result (#hand-result) goes inside the match
+ * summary, under its title, instead of a second panel over it; back in its place otherwise.
+ * @param {Document} root @param {boolean} over
+ */
+function oneEndPanel(root, over) {
+  const result = root.getElementById("hand-result"), summary = root.getElementById("match-summary");
+  if (!result || !summary) return;
+  const inside = result.parentElement === summary;
+  if (over && !inside) root.getElementById("match-summary-title")?.after(result);
+  else if (!over && inside) summary.before(result);
 }
 
 /**

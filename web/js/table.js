@@ -36,6 +36,8 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {() => void} [onHumanMove] before the computer answers a human's move
  * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
+ * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the
+ *   end-of-hand panel's review box (the hand's trading score and "Review this hand")
  * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
  *   the player's standing answer to a human's decision (standing.js), applied through `act`
  * @property {(answer: StandingAnswer, view: View) => void} [onStanding]
@@ -82,6 +84,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     buyFrom: hooks.buyFrom ?? null,
     onBuy: hooks.onBuy ?? null,
     summaryButtons: hooks.summaryButtons,
+    handReview: hooks.handReview,
   });
   /** friends' seats on other devices (net/hosting.js): their standing answers and stand-ins */
   /** @type {Friends | null} */

@@ -55,6 +55,25 @@ export function fairChips(fair) {
 }
 
 /**
+ * A chip figure (a trading score, a gain) to one decimal with its sign, rounded as the engine
+ * rounds it (``speculation.text.signed_tenths``): from its hundredths, a half away from zero, in
+ * whole-number steps so that no float makes −0.45 read −0.4 here and −0.5 there. Where the
+ * engine sends the text (a review's `score_text`, `gain_text`) the page shows that; this is for
+ * figures the page adds up itself (the statistics' totals).
+ *
+ *   signedTenths(-0.45)  // "−0.5"
+ *   signedTenths(1.5)    // "+1.5"
+ *   signedTenths(0.04)   // "0"
+ * @param {number} x
+ */
+export function signedTenths(x) {
+  const t = Math.floor((Math.round(Math.abs(x) * 100) + 5) / 10);
+  if (t === 0) return "0";
+  const s = t % 10 === 0 ? String(t / 10) : `${Math.floor(t / 10)}.${t % 10}`;
+  return `${x < 0 ? "−" : "+"}${s}`;
+}
+
+/**
  * A chance as a whole percentage ("43%"), "<1%" for a small non-zero chance, "" for no number.
  * @param {unknown} f
  */

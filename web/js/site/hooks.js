@@ -10,13 +10,13 @@
 //   later.wire(siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }));
 //   watchSite({ table, buy, tutorial });
 import { requestPersistence } from "../offline.js";
-import { reviewEntry } from "../review.js";
+import { handReviewBox, reviewEntry } from "../review.js";
 import { recordMatch } from "../stats.js";
 import { storeLastView } from "../last-view.js";
 import { endPreview } from "../preview.js";
 import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
 import { watchTable } from "../match-store.js";
-import { mySeat } from "./people.js";
+import { humans, mySeat } from "./people.js";
 import { autoNote, hideAutoNote, messageOf, notice } from "./panels.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
@@ -38,12 +38,16 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
     afterMove: () => slot.save(),
     onError: (/** @type {unknown} */ err) => notice(messageOf(err)),
     summaryButtons,
+    handReview: (/** @type {View} */ view, /** @type {number} */ hand, /** @type {HTMLElement} */ box) =>
+      handReviewBox(table, mySeat(view, table.holder), hand, box),
     // The guided first hand plays the usual flow with the usual answers, whatever the
     // player's settings, so that its notes meet the same hand for everyone.
     standing: (/** @type {View} */ view) => {
       const s = settings.current();
       return standingAnswer(table, view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
-        view.seat == null ? undefined : buy.orders.get(view.seat));
+        view.seat == null ? undefined : buy.orders.get(view.seat),
+        { named: humans(view).length > 1 }); // pass-and-play: the note says whose answer it was
+
     },
     /** @param {StandingAnswer} answer @param {View} view */
     onStanding: (answer, view) => {
@@ -103,6 +107,7 @@ export function forwardHooks(get) {
     afterMove: () => get().afterMove(),
     onError: (err) => get().onError(err),
     summaryButtons: () => get().summaryButtons(),
+    handReview: (view, hand, box) => get().handReview(view, hand, box),
     standing: (view) => get().standing(view),
     onStanding: (answer, view) => get().onStanding(answer, view),
     buyFrom: (seat) => get().buyFrom(seat),
