@@ -16,6 +16,8 @@ SCENARIOS = ROOT / "web" / "scenarios"
 sys.path.insert(0, str(ROOT / "py"))
 
 from speculation.bridge import Session  # noqa: E402
+from speculation.records import game_from_record  # noqa: E402
+from speculation.review import trades  # noqa: E402
 
 
 def load_tool():
@@ -102,3 +104,28 @@ def test_hoyle_carry_over_story():
     v = final("hoyle-carry-over")
     assert v["hands"][0]["winner"] is None and v["hands"][0]["reason"] == "no_trump"
     assert v["hands"][0]["pot"] == 18 and v["hand"] == 2 and v["pot"] == 36
+
+
+def test_tutorial_story_shows_an_auction_and_asks_for_no_losing_trade():
+    """The guided first hand (web/js/tutorial.js, issue 26): the newcomer auctions the upcard
+    and the others bid; every trade the notes ask for is at or better than the card's exact
+    fair value then (the engine's review: a buyer gains fair − price, a seller price − fair);
+    the moves the notes name are the ones played, and the hand ends."""
+    rec = json.loads((SCENARIOS / "tutorial.json").read_text(encoding="utf-8"))
+    plan = rec["meta"]["tutorial"]
+    acts = rec["actions"]
+    sale = next(a for a in acts if a["type"].startswith("sell_"))
+    assert sale == {"seat": 0, "type": "sell_auction", "price": plan["reserve"]}
+    assert [a["seat"] for a in acts if a["type"] == "bid"] and all(a["seat"] != 0 for a in acts if a["type"] == "bid")
+    offer = next(a for a in acts if a["type"] == "offer" and a["seat"] == 0)
+    assert {k: offer[k] for k in ("target", "card", "price")} == plan["offer"]
+    s = Session()
+    ask(s, op="replay", record=rec)
+    review = ask(s, op="review", seat=0)["review"]
+    kinds = sorted((t["type"], t["role"], t.get("method")) for t in review["trades"])
+    assert kinds == [("bought_facedown", "buyer", None), ("sold", "seller", "auction")], review["trades"]
+    exact = [t.gain(0) for t in trades(game_from_record(rec)) if 0 in (t.buyer, t.seller)]
+    assert len(exact) == 2 and min(exact) >= 0, [t["you"] for t in review["trades"]]
+    assert review["score"] > 0
+    v = ask(s, op="view", seat=0)["view"]
+    assert v["match_over"] and v["last_hand"]["winner"] == 0

@@ -33,6 +33,7 @@ from speculation.bots import bot_ids, make_bot, public_history  # noqa: E402
 from speculation.game import Game  # noqa: E402
 from speculation.observation import observe  # noqa: E402
 from speculation.records import deck_for_deal, record_of, rules_from  # noqa: E402
+from speculation.standing import standing_answer  # noqa: E402
 
 A = tuple[Any, ...]  # (seat, type[, price[, target[, card]]])
 
@@ -94,9 +95,11 @@ def play_with_bots(seats: list[dict[str, Any]], *, deck: list[str], human: list[
                    rules: dict[str, Any], seed: int, meta: dict[str, Any]) -> dict[str, Any]:
     """A hand where the bot seats decide for themselves, exactly as the bridge plays them (a
     bot's seed is the match seed × 16 + its seat), and the one human seat makes the moves in
-    ``human``, in order, as each becomes legal, and otherwise the plain move (pass, or turn up
-    its card). The tutorial is played this way, so its record is the story a newcomer meets
-    by following the notes."""
+    ``human``, in order, as each becomes legal, and otherwise what the site's usual standing
+    answers do for it (``standing.standing_answer`` with the defaults the guided hand uses:
+    the deal, turning up a card, passing a market window, refusing an offer at or under the
+    fair value), else the plain move (pass, or turn up its card). The tutorial is played this
+    way, so its record is the story a newcomer meets by following the notes."""
     game = Game([s["name"] for s in seats], rules_from("parlett", rules), seed=seed, decks=[deck])
     bots = {i: make_bot(s["bot"], seed=seed * 16 + i, seat=i)
             for i, s in enumerate(seats) if s["kind"] == "bot"}
@@ -107,6 +110,8 @@ def play_with_bots(seats: list[dict[str, Any]], *, deck: list[str], human: list[
             action = bots[seat].decide(observe(game, seat), public_history(game)).action
         elif moves and game.is_legal(Action(*moves[0])):
             action = Action(*moves.pop(0))
+        elif (answer := standing_answer(game, seat)) is not None:
+            action = answer.action
         else:
             kinds = {t.kind for t in game.legal_actions(seat)}
             action = Action(seat, "pass" if "pass" in kinds else "reveal")
@@ -180,26 +185,30 @@ def scenarios() -> dict[str, dict[str, Any]]:
                          "heart, so the 18 chips wait for the next deal, which starts with 36.",
               "source": "Hoyle's Games (1847), as quoted by David Parlett",
               "start": 1})
-    # 5. The guided first hand (web/js/tutorial.js): the newcomer deals (the site does it for
-    #    them), sells the upcard, turns up the king of hearts (the site does that too), keeps it
-    #    and places a buy order for one of Mary's face-down cards, which the site sends at the
-    #    next market window at the fair value (1 chip); Mary counters and the newcomer accepts.
-    #    The bots answer for themselves. The human's moves below are the ones the notes suggest.
+    # 5. The guided first hand (web/js/tutorial.js), against two beginners: the newcomer deals
+    #    (the site does it for them) and auctions the upcard, the seven of hearts, with a
+    #    reserve of 3 chips (its fair value is 2.8): Edmund bids 3, Mary 4 and Edmund drops out,
+    #    a sale above its worth. Fanny's top card, the eight of hearts, is turned up for her (a
+    #    new best trump); she keeps it and places a buy order for one of Edmund's face-down
+    #    cards, which the site sends at the next market window at the fair value (1 chip, its
+    #    exact worth then); Edmund accepts. Later offers for her own cards are refused for her
+    #    (at or under their fair value), and she takes the pot. No trade of hers loses against
+    #    fair value (tests/test_scenarios.py checks it with the engine's review). The human's
+    #    moves below are the ones the notes ask for.
     tutorial_seats = [{"name": "Fanny", "kind": "human"},
-                      {"name": "Edmund", "kind": "bot", "bot": "skilled/edmund"},
-                      {"name": "Mary", "kind": "bot", "bot": "skilled/mary"}]
+                      {"name": "Edmund", "kind": "bot", "bot": "beginner/edmund"},
+                      {"name": "Mary", "kind": "bot", "bot": "beginner/mary"}]
     out["tutorial"] = play_with_bots(
         tutorial_seats,
-        deck=deck_for_deal([["KH", "8D", "3S"], ["3C", "4D", "2S"], ["5C", "7S", "9D"]], "8H"),
-        human=[(0, "deal"), (0, "sell_firm", 2), (0, "keep"), (0, "offer", 1, 2, 0),
-               (0, "accept")],
-        rules={"max_hands": 1}, seed=1814,
+        deck=deck_for_deal([["8H", "QD", "4H"], ["5C", "9D", "8S"], ["TS", "TD", "3H"]], "7H"),
+        human=[(0, "deal"), (0, "sell_auction", 3), (0, "keep"), (0, "offer", 1, 1, 0)],
+        rules={"max_hands": 1}, seed=1816,
         meta={"title": "Your first hand",
-              "summary": "A guided practice hand: you sell the upcard, turn up a better trump, "
+              "summary": "A guided practice hand: you auction the upcard, turn up a better trump, "
                          "keep it and buy a card sight unseen that might have beaten it.",
               "source": "David Parlett's reconstruction (the default rules)",
               "start": 0,
-              "tutorial": {"sell_price": 2, "offer": {"target": 2, "card": 0, "price": 1}}})
+              "tutorial": {"reserve": 3, "offer": {"target": 1, "card": 0, "price": 1}}})
     return out
 
 

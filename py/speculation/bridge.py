@@ -32,7 +32,8 @@ from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
-from .records import game_from_record, load_snapshot, public_summary, record_of, rules_from, salt_of, snapshot
+from .records import (game_from_record, is_practice, load_snapshot, public_summary, record_of, rules_from,
+                      salt_of, snapshot)
 from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 from .standing import BuyOrder, StandingPrefs, standing_answer
@@ -88,6 +89,9 @@ class Session:
         self.game: Game | None = None
         self.seats: list[SeatSpec] = []
         self.salt = ""  # the match's commitment salt: 32 hex digits once a match is installed
+        # a practice match (the site's guided first hand): stated in its views, kept in its
+        # record's meta and saves, so the page never counts it as a match played
+        self.practice = False
         self.new_salt = new_salt
         self._bots: dict[int, Bot] = {}
 
@@ -129,7 +133,7 @@ class Session:
         settings = req.get("settings")
         if not isinstance(settings, dict):
             raise BridgeError(ErrorCode.BAD_SETTINGS, "new_match needs 'settings': an object")
-        unknown = set(settings) - {"players", "preset", "rules", "seed", "decks", "meta"}
+        unknown = set(settings) - {"players", "preset", "rules", "seed", "decks", "meta", "practice"}
         if unknown:
             raise BridgeError(ErrorCode.BAD_SETTINGS,
                               f"unknown setting {sorted(map(str, unknown))[0][:40]!r}")
@@ -146,9 +150,12 @@ class Session:
         decks = settings.get("decks", [])
         if not isinstance(decks, list) or len(decks) > 1000:
             raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.decks must be a list of card lists")
+        practice = settings.get("practice", False)
+        if not isinstance(practice, bool):
+            raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.practice must be true or false")
         game = Game([s.name for s in seats], rules, seed=seed, decks=decks)
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, seats, self.new_salt())
+        self._install(game, seats, self.new_salt(), practice)
         return {"view": self._view(req)}
 
     def op_view(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -223,7 +230,7 @@ class Session:
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt)}
+        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self._meta())}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -244,7 +251,8 @@ class Session:
             raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, f"the save's seats are damaged: "
                               f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, checked, loaded.salt or self.new_salt())  # an older save has none
+        self._install(game, checked, loaded.salt or self.new_salt(),  # an older save has none
+                      is_practice(loaded.meta))
         out: dict[str, Any] = {"view": self._view(req)}
         if replaced:
             out["replaced_bots"] = replaced
@@ -255,8 +263,8 @@ class Session:
         them anyone could replay the engine and read every face-down card) nor its salt (which
         would let anyone test guesses of the seed against the commitment)."""
         game = self._need_game()
-        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over,
-                                    salt=self.salt)}
+        return {"record": record_of(game, self._seat_dicts(), self._meta(),
+                                    withhold=not game.is_over, salt=self.salt)}
 
     def op_commitment(self, req: dict[str, Any]) -> dict[str, Any]:
         """The host's commitment to the match's deal (``fairplay.game_commitment``): a hash
@@ -288,7 +296,8 @@ class Session:
             if "record" in req:
                 raise BridgeError(ErrorCode.BAD_REQUEST, "replay takes a 'record' or 'current': true, "
                                   "not both")
-            record: Any = record_of(self._need_game(), self._seat_dicts(), salt=self.salt)
+            record: Any = record_of(self._need_game(), self._seat_dicts(), self._meta(),
+                                    salt=self.salt)
         else:
             record = req.get("record")
         if isinstance(record, dict):
@@ -303,7 +312,7 @@ class Session:
         last = game.actions[-1:] if game.actions else []
         viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
         if install:
-            self._install(game, checked, salt or self.new_salt())
+            self._install(game, checked, salt or self.new_salt(), is_practice(record.get("meta")))
             view = self._view_of(viewer)
         else:  # a look at the record (a review): the match in progress stays as it is
             view = _view_with_seats(game, checked, viewer)
@@ -336,8 +345,14 @@ class Session:
     def _seat_dicts(self) -> list[dict[str, Any]]:
         return [s.to_dict() for s in self.seats]
 
-    def _install(self, game: Game, seats: list[SeatSpec], salt: str) -> None:
+    def _install(self, game: Game, seats: list[SeatSpec], salt: str, practice: bool = False) -> None:
         self.game, self.seats, self.salt, self._bots = game, seats, salt, {}
+        self.practice = practice
+
+    def _meta(self) -> dict[str, Any] | None:
+        """The record's ``meta`` for the match in progress: ``{"practice": true}`` for a
+        practice match, else none."""
+        return {"practice": True} if self.practice else None
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -348,7 +363,10 @@ class Session:
         return self._view_of(_seat(req.get("seat"), self._need_game(), allow_none=True))
 
     def _view_of(self, seat: int | None) -> dict[str, Any]:
-        return _view_with_seats(self._need_game(), self.seats, seat)
+        view = _view_with_seats(self._need_game(), self.seats, seat)
+        if self.practice:
+            view["practice"] = True  # only in a practice match: other views are unchanged
+        return view
 
     def _stand_in(self, seat: int, bot_id: Any) -> Bot:
         """A computer player standing in for a person's seat (a friend who left the table):

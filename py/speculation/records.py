@@ -163,11 +163,11 @@ def integrity_check(record: Any, state: Any) -> str:
 
 
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
-             salt: str | None = None) -> str:
+             salt: str | None = None, meta: dict[str, Any] | None = None) -> str:
     """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
-    commitment), the full state it must reproduce (hidden cards included, so the UI stores it
+    commitment, and its ``meta``, such as a practice match's mark), the full state it must reproduce (hidden cards included, so the UI stores it
     as an opaque string and never shows it) and the integrity check over both."""
-    record, state = record_of(game, seats, salt=salt), game.state_dict()
+    record, state = record_of(game, seats, meta, salt=salt), game.state_dict()
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
                        "check": integrity_check(record, state)},
@@ -182,12 +182,14 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A loaded save: the game, its seats (None if the save names none) and its commitment
-    salt (None in a save written before salts existed)."""
+    """A loaded save: the game, its seats (None if the save names none), its commitment
+    salt (None in a save written before salts existed) and its record's ``meta`` (None
+    without one)."""
 
     game: Game
     seats: list[dict[str, Any]] | None
     salt: str | None
+    meta: dict[str, Any] | None = None
 
 
 def load_snapshot(text: Any) -> Loaded:
@@ -242,7 +244,8 @@ def load_snapshot(text: Any) -> Loaded:
         salt = salt_of(record)
     except RecordError as e:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
-    return Loaded(game, seats, salt)
+    meta = record.get("meta")
+    return Loaded(game, seats, salt, meta if isinstance(meta, dict) else None)
 
 
 def _check_legacy(game: Game, record: dict[str, Any], state: Any,
@@ -263,6 +266,16 @@ def _check_legacy(game: Game, record: dict[str, Any], state: Any,
     if integrity_check(record, state) != integrity_check(again, game.state_dict()):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
                           "integrity check does not match")
+
+
+def is_practice(meta: Any) -> bool:
+    """Whether a record's ``meta`` marks a practice match (``{"practice": true}``: the site's
+    guided first hand, which its statistics never count).
+
+    >>> is_practice({"practice": True}), is_practice({"practice": 1}), is_practice(None)
+    (True, False, False)
+    """
+    return isinstance(meta, dict) and meta.get("practice") is True
 
 
 def public_summary(game: Game) -> dict[str, Any]:

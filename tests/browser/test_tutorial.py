@@ -1,9 +1,11 @@
 """The guided first hand (web/js/tutorial.js), completed by clicking the real controls as the
 notes suggest, in the site's usual flow (the deal and a turn with nothing to choose happen by
 themselves; a face-down card is bought with a buy order): offered on a first visit, the first
-screen goes away, every step's note appears as the engine reports it without covering the cards
-or the controls it names, the hand ends and the tutorial is marked done; skippable; started from
-the rules dialog, which closes; axe clean with the note shown."""
+screen goes away, the upcard is auctioned and the others bid, every step's note appears as the
+engine reports it without covering the cards or the controls it names, the hand ends and the
+tutorial is marked done; it is a practice match, never counted in the statistics, and it ends on
+"Play a real match", which starts one; skippable; started from the rules dialog, which closes;
+axe clean with the note shown (issue 26)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from support import assert_no_axe_violations, header_button, open_match, settle,
 
 pytestmark = pytest.mark.browser
 
-STEPS = {"ante", "upcard", "keep-or-sell", "sale", "skip", "reveal", "new-best", "order", "haggle",
-         "bought", "your-skip", "end"}
+STEPS = {"ante", "upcard", "keep-or-sell", "bid", "sale", "reveal", "new-best", "order", "bought",
+         "your-skip", "refused", "haggle", "end"}
 # The computer players at the fast pace, set before the page reads its settings.
 FAST = """if (!localStorage.getItem('speculation:settings:v1')) localStorage.setItem(
   'speculation:settings:v1', JSON.stringify({pace: 'fast', theme: 'system', fourColour: false, motion: true}));"""
@@ -58,26 +60,27 @@ def test_tutorial_completed_by_clicking(page: Page, viewport):
     note = page.locator("#tutorial-note")
     expect(note).to_be_visible()
     # The deal is automatic: the notes go straight on to the ante, the upcard, keep or sell.
-    expect(note).to_contain_text("The upcard is the eight of hearts (Fanny's): hearts are trumps.")
+    expect(note).to_contain_text("The upcard is the seven of hearts (Fanny's): hearts are trumps.")
     expect(note).not_to_contain_text("Deal the hand")
     assert {"ante", "upcard", "keep-or-sell"} <= seen(page)
     assert_no_axe_violations(page, "the tutorial's first note")
 
     controls = page.locator("#controls")
-    controls.get_by_role("radio", name="Fixed price").check()
-    controls.get_by_label("Price", exact=True).fill("2")
-    sell = controls.get_by_role("button", name="Offer for sale")
-    assert_clear_of_note(page, sell, "the Offer for sale button")
+    controls.get_by_role("radio", name="Auction").check()
+    controls.get_by_label("Reserve (lowest price you will take)", exact=True).fill("3")
+    sell = controls.get_by_role("button", name="Start the auction")
+    assert_clear_of_note(page, sell, "the Start the auction button")
     click(page, sell)
-    # Edmund buys; Mary turns up a card while he holds the best trump; Fanny's card is turned up
-    # for her: a new best trump, hers to keep, and the way to buy a face-down card.
-    expect(note).to_contain_text("Fanny sells the eight of hearts to Edmund for 2 chips.")
-    expect(note).to_contain_text("Edmund holds the best trump and sits out")
-    expect(note).to_contain_text("Fanny turns up the king of hearts.")
-    expect(note).to_contain_text("click Mary's face-down cards to place a buy order")
-    stack = page.get_by_role("button", name=re.compile(r"^Buy one of Mary's face-down cards"))
+    # The others bid (an auction, with bids); Mary buys above the card's fair value; Fanny's
+    # card is turned up for her: a new best trump, hers to keep, and the way to buy a
+    # face-down card.
+    expect(note).to_contain_text("Edmund bids 3 chips.")
+    expect(note).to_contain_text("Fanny sells the seven of hearts to Mary for 4 chips.")
+    expect(note).to_contain_text("Fanny turns up the eight of hearts.")
+    expect(note).to_contain_text("click Edmund's face-down cards to place a buy order")
+    stack = page.get_by_role("button", name=re.compile(r"^Buy one of Edmund's face-down cards"))
     keep = controls.get_by_role("button", name=re.compile(r"^Keep "))
-    assert_clear_of_note(page, stack, "Mary's face-down cards")
+    assert_clear_of_note(page, stack, "Edmund's face-down cards")
     assert_clear_of_note(page, keep, "the Keep button")
 
     stack.click()  # places the order; no move yet
@@ -86,26 +89,31 @@ def test_tutorial_completed_by_clicking(page: Page, viewport):
     # the waiting order takes one short line on a phone: the player's own seat stays in view
     assert_clear_of_note(page, page.locator(".seat.is-bottom .seat-head"), "your seat")
     click(page, keep)
-    # The order goes out at the market window after the keep: Mary haggles.
-    expect(note).to_contain_text("Mary counters with 2 chips.")
-    # 2 chips is dear for a card the engine values at 0 to Fanny: the note says so before
-    # asking her to accept, as the hand's last note tells her to buy below fair value
-    expect(note).to_contain_text("fair value: 0 chips here, under this price, so you would usually break off")
-    accept = controls.get_by_role("button", name=re.compile(r"^Accept"))
-    assert_clear_of_note(page, accept, "the Accept button")
-    click(page, accept)
 
-    expect(note).to_contain_text("Fanny buys Mary's top face-down card for 2 chips")
-    expect(note).to_contain_text("Fanny takes the pot of 12 chips with the king of hearts")
+    # The order goes out at the market window after the keep, at the fair value, and Edmund
+    # takes it; the rest of the hand plays itself (offers for Fanny's cards refused for her).
+    expect(note).to_contain_text("Fanny takes the pot of 12 chips with the eight of hearts")
     assert page.evaluate("!!document.body.dataset.tutorialDone")
     assert seen(page) == STEPS
+    log = page.locator("#log")
+    expect(log).to_contain_text("Fanny buys Edmund's top face-down card for 1 chip")
     assert page.evaluate("JSON.parse(localStorage.getItem('speculation:learn:v1')).done") is True
+    # A practice match: never counted in the statistics (issue 26)
+    assert page.evaluate("JSON.parse(localStorage.getItem('speculation:stats:v1') || '{\"matches\": []}').matches") == []
     page.get_by_role("button", name="See the match summary").click()
-    expect(page.locator("#match-summary")).to_be_visible()
+    summary = page.locator("#match-summary")
+    expect(summary).to_be_visible()
+    # its way on is a real match, not the practice hand again
+    expect(summary.get_by_role("button", name="Play a real match")).to_be_visible()
+    expect(summary.get_by_role("button", name=re.compile("Play again|Rematch|Replay"))).to_have_count(0)
     expect(note).to_be_visible()
     assert_no_axe_violations(page, "the tutorial's end")
-    page.locator("#tutorial-skip").click()  # "Close the tutorial"
+    before = state(page)[1]
+    note.get_by_role("button", name="Play a real match").click()
+    settle(page, before, 60)
     expect(note).to_be_hidden()
+    expect(summary).to_be_hidden()
+    assert page.evaluate("JSON.parse(localStorage.getItem('speculation:stats:v1') || '{\"matches\": []}').matches") == []
 
     # Not offered again; the rules dialog still has it.
     page.reload()
@@ -127,7 +135,7 @@ def test_tutorial_from_the_rules_dialog_can_be_skipped(page: Page):
     expect(page.locator("#rules-dialog")).to_be_hidden()
     expect(page.locator("#welcome")).to_be_hidden()
     expect(page.locator("#tutorial-note")).to_be_visible()
-    expect(page.locator("#tutorial-note")).to_contain_text("The upcard is the eight of hearts")
+    expect(page.locator("#tutorial-note")).to_contain_text("The upcard is the seven of hearts")
     page.locator("#tutorial-skip").click()
     expect(page.locator("#tutorial-note")).to_be_hidden()
     # The practice match goes on as an ordinary one: Fanny may sell her upcard, and no note

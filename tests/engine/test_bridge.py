@@ -450,3 +450,24 @@ def test_a_stand_in_plays_a_persons_seat_and_leaves_it_a_persons() -> None:
     assert r["view"]["seats"][0]["kind"] == "human"
     plain = json.loads(s.handle('{"op": "bot", "seat": 0}'))
     assert plain["error"]["code"] == "not_a_bot"
+
+
+def test_a_practice_match_says_so_in_its_views_record_and_saves():
+    """The site's guided first hand is a practice match (docs/protocol.md, new_match's
+    `practice`): its views say so, its record's meta keeps it, and a save loads as one, so the
+    page never counts it in the statistics (issue 26); an ordinary match's views have no mark."""
+    assert "practice" not in call(started(), op="view", seat=0)["view"]
+    s = started(practice=True)
+    r = call(s, op="act", action={"seat": 0, "type": "deal"}, viewer=0)
+    assert r["view"]["practice"] is True
+    assert call(s, op="record")["record"]["meta"] == {"practice": True}
+    saved = call(s, op="save")["snapshot"]
+    again = Session()
+    loaded = call(again, op="load", snapshot=saved, seat=0)
+    assert loaded["ok"] and loaded["view"]["practice"] is True
+    # replaying the current match keeps the mark; a new ordinary match drops it
+    assert call(again, op="replay", current=True, seat=0)["view"]["practice"] is True
+    plain = call(again, op="new_match", settings={"players": PLAYERS, "seed": 1})
+    assert "practice" not in plain["view"] and "meta" not in call(again, op="record")["record"]
+    bad = call(Session(), op="new_match", settings={"players": PLAYERS, "practice": "yes"})
+    assert bad["error"]["code"] == "bad_settings" and "practice" in bad["error"]["message"]

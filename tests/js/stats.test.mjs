@@ -3,7 +3,7 @@
 // totals the Statistics dialog shows are computed from what is left (issue 25).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STATS_KEY, readStats, totals } from "../../web/js/stats.js";
+import { STATS_KEY, readStats, recordMatch, totals } from "../../web/js/stats.js";
 
 function memory(value) {
   return { getItem: (k) => (k === STATS_KEY ? value : null), setItem() {}, removeItem() {} };
@@ -60,4 +60,50 @@ test("text that is not JSON, and a store that throws (blocked), read as empty", 
   assert.deepEqual(read("{not json").s.matches, []);
   globalThis.localStorage = { getItem() { throw new Error("SecurityError"); } };
   assert.deepEqual(readStats().matches, []);
+});
+
+/** A fake engine: the record and review of a finished match, and the requests it was sent. */
+function engine({ meta } = {}) {
+  const sent = [];
+  return {
+    sent,
+    async request(req) {
+      sent.push(req.op);
+      if (req.op === "record") return { ok: true, record: { seed: 9, players: ["Fanny", "Mary"], actions: [{}, {}], ...(meta ? { meta } : {}) } };
+      return { ok: true, review: { score: 1.5, trades: [], best: null, worst: null } };
+    },
+  };
+}
+const over = { match_over: true, match_outcome: { winners: [0] }, hands: [{ chips_before: [100, 100] }],
+  seats: [{ name: "Fanny", chips: 104 }, { name: "Mary", chips: 96 }] };
+
+function writable() {
+  let stored = null;
+  globalThis.localStorage = { getItem: (k) => (k === STATS_KEY ? stored : null), setItem: (_k, v) => { stored = v; }, removeItem() {} };
+  return () => readStats().matches;
+}
+
+test("a finished match is recorded once", async () => {
+  const matches = writable();
+  const m = await recordMatch(engine(), over, 0);
+  assert.equal(m?.won, true);
+  assert.equal(await recordMatch(engine(), over, 0), null);
+  assert.deepEqual(matches().map((x) => [x.id, x.chips, x.score]), [["9:Fanny|Mary:2", 4, 1.5]]);
+});
+
+test("a practice match (the guided first hand) is never counted (issue 26)", async () => {
+  const matches = writable();
+  const e = engine();
+  assert.equal(await recordMatch(e, { ...over, practice: true }, 0), null);
+  assert.deepEqual(e.sent, []); // not even asked for its record
+  // a record marked practice by the engine is not counted either
+  assert.equal(await recordMatch(engine({ meta: { practice: true } }), over, 0), null);
+  assert.deepEqual(matches(), []);
+});
+
+test("the practice hand stored by older builds is not counted", () => {
+  const old = { ...good, id: "1814:Fanny|Edmund|Mary:30", score: -3.2 };
+  const { s, t } = read(JSON.stringify({ v: 1, matches: [old, good] }));
+  assert.deepEqual(s.matches, [good]);
+  assert.equal(t.played, 1);
 });

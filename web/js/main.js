@@ -2,7 +2,6 @@
 // mode and starts it. The full site is site.js; index.html?embed=1 is the compact table of
 // embed-frame.js (docs/embedding.md). Both drive the one table controller, table.js.
 import { startSite } from "./site.js";
-import { startEmbed } from "./embed-frame.js";
 import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
@@ -24,6 +23,9 @@ if (/^#(join|table)=/.test(location.hash)) {
   initOffline();
 } else if (new URLSearchParams(location.search).get("embed") === "1") {
   applyDisplaySettings(loadSettings(), { theme: false }); // the reader's four colours and motion
+  // The embed's own modules load only in an embed: the site never fetches them (issue 26;
+  // tests/js/module-graph.test.mjs).
+  const { startEmbed } = await import("./embed-frame.js");
   startEmbed();
   initOffline();
 } else {

@@ -359,6 +359,8 @@
  * @property {HandResult[]} hands
  * @property {Rules} rules
  * @property {boolean} match_over
+ * @property {true} [practice] only in a practice match (new_match's `practice`: the guided
+ *   first hand), which the statistics never count
  * @property {Prompt | null} prompt null when the match is over
  * @property {MatchOutcome | null} match_outcome null until the match is over
  */
@@ -480,6 +482,7 @@
  * @property {number} [seed]
  * @property {CardName[][]} [decks]
  * @property {Record<string, unknown>} [meta]
+ * @property {boolean} [practice] a practice match (the guided first hand): its views say so
  */
 
 // ------------------------------------------------------------------------------ requests

@@ -124,6 +124,7 @@ export function startSite() {
     // Nothing stays over the table: the first screen and the rules dialog it may start from.
     onBegin: () => { closeRulesForTutorial(); welcome.hide(); },
     hasOrder: () => buy.orders.size > 0,
+    playReal: () => { table.run(() => start.startMatch(quickSettings(table.hello))).catch((err) => console.error(err)); },
   });
   later.wire({
     hooks: siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons }),

@@ -13,6 +13,9 @@ import { el } from "./dom.js";
 
 export const STATS_KEY = "speculation:stats:v1";
 const MAX_MATCHES = 500;
+/** The guided first hand as builds before issue 26 stored it (its seed, players and number of
+ * actions, played as its notes said): a practice hand, not a match, so it is not counted. */
+const OLD_PRACTICE = new Set(["1814:Fanny|Edmund|Mary:30"]);
 
 /**
  * @typedef {object} MatchStat
@@ -72,7 +75,7 @@ export function readStats() {
     const s = JSON.parse(localStorage.getItem(STATS_KEY) ?? "null");
     if (s && Array.isArray(s.matches)) {
       const matches = /** @type {unknown[]} */ (s.matches).map(cleanMatch);
-      return { v: 1, matches: matches.filter((m) => m !== null) };
+      return { v: 1, matches: matches.filter((m) => m !== null).filter((m) => !OLD_PRACTICE.has(m.id)) };
     }
   } catch { /* unreadable or blocked: start again */ }
   return { v: 1, matches: [] };
@@ -112,10 +115,13 @@ export function totals(matches) {
  * @returns {Promise<MatchStat|null>} what was stored (null: nothing new)
  */
 export async function recordMatch(engine, view, seat) {
-  if (!view?.match_over || !view.match_outcome) return null;
+  // A practice match (the guided first hand: the engine says so in its views) is no match
+  // played: it never counts (issue 26).
+  if (!view?.match_over || !view.match_outcome || view.practice) return null;
   const rec = await engine.request({ op: "record" });
   if (!rec.ok) return null;
   const r = rec.record;
+  if (r.meta?.practice === true) return null;
   const id = `${r.seed}:${r.players.join("|")}:${r.actions.length}`;
   const stats = readStats();
   if (stats.matches.some((m) => m.id === id)) return null;

@@ -113,8 +113,19 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
   }
 
   /** The buttons under the match summary: one "Play again" (the same players and rules, new
-   * deals), the same deals again, the review, another set-up, the record. */
+   * deals), the same deals again, the review, another set-up, the record. A practice match
+   * (the guided first hand, `view.practice`) leads to a real one instead (issue 26). */
   function summaryButtons() {
+    if (table.view?.practice) {
+      return [
+        button("Play a real match", () => table.run(() => startMatch(quickSettings(table.hello))), "primary"),
+        button("Review", (b) => {
+          openReview({ engine: table, seat: mySeat(table.view, table.holder), hand: null, returnFocus: b })
+            .catch((err) => console.error(err));
+        }),
+        button("Set up a new match", () => openSetup()),
+      ];
+    }
     return [
       button("Play again", () => table.run(() => rematch()), "primary"),
       button("Replay these deals", () => table.run(() => rematch({ sameDeals: true }))),

@@ -1,0 +1,49 @@
+// node --test: the site's page loads only what it uses. Its entry module's static imports
+// (followed through every module) reach no embed-only module (embed-frame.js, embed/*) and not
+// the friend's guest page (net/join.js); those come by a dynamic import in their own mode only
+// (web/js/main.js, issue 26).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const JS = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "js");
+
+/** The module's static imports (`import … from "x"`, `import "x"`, `export … from "x"`), as paths. */
+function staticImports(file) {
+  const src = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const out = [];
+  for (const m of src.matchAll(/^\s*(?:import|export)\s+(?:[\s\S]*?\sfrom\s+)?["'](\.[^"']+)["']/gm)) {
+    out.push(join(dirname(file), m[1]));
+  }
+  return out;
+}
+
+/** Every module reached from `entry` by static imports. */
+function graph(entry) {
+  const seen = new Set();
+  const todo = [entry];
+  while (todo.length) {
+    const f = todo.pop();
+    if (seen.has(f)) continue;
+    seen.add(f);
+    todo.push(...staticImports(f));
+  }
+  return [...seen].map((f) => relative(JS, f).replaceAll("\\", "/"));
+}
+
+const EMBED_ONLY = (m) => m === "embed-frame.js" || m.startsWith("embed/") || m === "net/join.js";
+
+test("the site's entry imports no embed-only module (nor the guest's page) statically", () => {
+  const site = graph(join(JS, "main.js"));
+  assert.ok(site.includes("site.js") && site.includes("table.js"), `the graph was not followed: ${site}`);
+  assert.deepEqual(site.filter(EMBED_ONLY), []);
+});
+
+test("the embed's modules are still reached, by a dynamic import in the embed's branch", () => {
+  const main = readFileSync(join(JS, "main.js"), "utf8");
+  assert.match(main, /await import\("\.\/embed-frame\.js"\)/);
+  const embed = graph(join(JS, "embed-frame.js"));
+  assert.ok(embed.includes("embed/embed.js") && embed.includes("table.js"));
+});
