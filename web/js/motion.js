@@ -267,5 +267,6 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
         step--; // nothing to show: no time taken
     }
   }
-  return Math.max(0, step) * gap + ms;
+  // nothing animated (a counter-offer, a break-off): no time to wait for
+  return step < 0 ? 0 : step * gap + ms;
 }
