@@ -51,9 +51,10 @@ export function bannersFor(events, view) {
 
 /**
  * @param {HTMLElement | null} root the container on the felt (index.html's #announce)
- * @param {{pace?: () => string}} [opts]
+ * @param {{pace?: () => string, panelHost?: HTMLElement | null}} [opts] panelHost: where the auction
+ *   and haggle panel goes (the site's #deal-host beside the controls); without one, in `root`
  */
-export function createAnnouncer(root, { pace = () => "normal" } = {}) {
+export function createAnnouncer(root, { pace = () => "normal", panelHost = null } = {}) {
   /** @type {{kind: string, text: string}[]} */
   const queue = [];
   /** @type {ReturnType<typeof setTimeout> | null} */
@@ -74,7 +75,9 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     panelBox.setAttribute("aria-labelledby", "deal-panel-title");
     panelBox.tabIndex = 0; // on a short screen it scrolls: the keyboard must reach it
     panelBox.hidden = true;
-    root.replaceChildren(banner, panelBox);
+    // the panel goes beside the controls when there is a place for it (the site's #deal-host),
+    // so it never covers the card being sold, the best trump or the pot (issue 26)
+    if (panelHost) { root.replaceChildren(banner); panelHost.replaceChildren(panelBox); } else root.replaceChildren(banner, panelBox);
   }
 
   function next() {
