@@ -28,7 +28,9 @@ def test_the_last_hand_ends_in_one_panel_with_its_score_and_review(page: Page, s
     expect(summary).to_be_visible()
     panel = summary.locator("#hand-result")
     expect(panel).to_be_visible()
-    expect(page.locator(".overlay:visible, .hand-result.is-over-table:visible")).to_have_count(1)
+    # one panel: the result is inside the summary, not a second panel over it
+    assert panel.evaluate("(e) => e.parentElement.id") == "match-summary"
+    expect(page.locator(".hand-result.is-over-table")).to_have_count(0)
     box = summary.bounding_box()
     assert box and box["y"] >= 0 and box["x"] >= 0
     assert box["x"] + box["width"] <= size[0] + 1
