@@ -150,6 +150,6 @@ def test_default_standing_answers_say_what_they_did(watched: Page):
     notes = [n for n in page.locator("#log li.auto").all_text_contents()]
     for n in notes:
         assert re.match(r"^Your standing answer refused (Mary|Henry)'s offer of \d+ chips? for your face-down card "
-                        r"\((fair value (about )?\d+(\.\d)? chips?|its fair value)\)\.$", n), n
+                        r"\((below its fair value, (about )?\d+(\.\d\d?)? chips?|exactly its fair value)\)\.$", n), n
     if notes:
         assert "refuses" in text
