@@ -52,7 +52,7 @@ export function bannersFor(events, view) {
 /**
  * @param {HTMLElement | null} root the container on the felt (index.html's #announce)
  * @param {{pace?: () => string, panelHost?: HTMLElement | null}} [opts] panelHost: where the auction
- *   and haggle panel goes (the site's #deal-host beside the controls); without one, in `root`
+ *   and haggle panel goes; without one, in `root` (the site's felt)
  */
 export function createAnnouncer(root, { pace = () => "normal", panelHost = null } = {}) {
   /** @type {{kind: string, text: string}[]} */
@@ -75,8 +75,7 @@ export function createAnnouncer(root, { pace = () => "normal", panelHost = null 
     panelBox.setAttribute("aria-labelledby", "deal-panel-title");
     panelBox.tabIndex = 0; // on a short screen it scrolls: the keyboard must reach it
     panelBox.hidden = true;
-    // the panel goes beside the controls when there is a place for it (the site's #deal-host),
-    // so it never covers the card being sold, the best trump or the pot (issue 26)
+    // a host of its own for the panel (beside the controls) when one is given
     if (panelHost) { root.replaceChildren(banner); panelHost.replaceChildren(panelBox); } else root.replaceChildren(banner, panelBox);
   }
 

@@ -53,7 +53,7 @@ export function createTableViews(opts) {
   /** when the animations of the last drawing end (performance.now()) */
   let motionUntil = 0;
   let wasMyTurn = false;
-  const news = site ? createAnnouncer(root.getElementById("announce"), { pace, panelHost: root.getElementById("deal-host") }) : null;
+  const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
   // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
   // result banner away with it: it would otherwise sit over the summary on a phone.
   const handResult = createHandResult({ root, site, onNext: opts.nextHand, onLeave: () => news?.clear(),
