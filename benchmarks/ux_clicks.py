@@ -49,7 +49,7 @@ FORCED = re.compile(r"^(Turn up my top card|Deal the hand|Pass \(no offer\))$")
 REFUSE = re.compile(r"^(Decline to buy|Pass \(drop out\)|Break off|Refuse to sell"
                     r"|Refuse the bid and keep the card)$")
 # the end-of-hand panel's one way on
-NEXT = re.compile(r"^(Next hand|See the match summary)$")
+NEXT = re.compile(r"^Next hand$")
 POLICIES = ("keep", "auction", "buy")
 PACES = ("instant", "fast", "normal", "slow")
 PLAYERS = ["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry",

@@ -214,6 +214,13 @@ class Observation:
             return None
         return round(self.odds.per_card * self.pot)
 
+    def facedown_worth(self) -> dict[str, object] | None:
+        """The same fair value exactly (``odds.exact``: the fraction and its float), for the page
+        to word as every other fair value is worded (``text.fair_chips``), or None."""
+        if self.facedown_fair() is None:
+            return None
+        return exact(self.odds.per_card * self.pot)
+
     def orders(self) -> list[dict[str, Any]] | None:
         """What each seat may order now for a face-down card (a standing order, sent at the
         next market window that asks it): ``{"buyer", "owners", "price"}`` per seat still in,
@@ -258,6 +265,7 @@ class Observation:
             "legal": [t.to_dict(fair) for t in self.legal],
             "odds": self.odds.to_dict(),
             "facedown_fair": self.facedown_fair(),
+            "facedown_worth": self.facedown_worth(),
             "last_hand": hands[-1] if hands else None,
             "hands": hands,
             "rules": self.rules.to_dict(),

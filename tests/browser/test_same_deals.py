@@ -30,7 +30,7 @@ def seed_of_save(page: Page) -> int:
 def test_replay_these_deals_deals_the_finished_match_again(page: Page):
     set_settings(page, pace="instant")
     open_match(page, LINK)  # no seed in the link: the engine draws it
-    to_summary = page.locator("#hand-result").get_by_role("button", name="See the match summary")
+    to_summary = page.locator("#match-summary")
     for _ in range(300):
         if to_summary.is_visible():
             break
@@ -38,7 +38,6 @@ def test_replay_these_deals_deals_the_finished_match_again(page: Page):
     first = upcards(page.inner_text("#log"))
     assert len(first) == 2, first
     seed = seed_of_save(page)
-    to_summary.click()
     replay = page.locator("#match-summary").get_by_role("button", name="Replay these deals")
     expect(replay).to_be_visible()
     before = state(page)[1]

@@ -129,7 +129,7 @@ def test_default_standing_answers_say_what_they_did(watched: Page):
             break
         # the end of a hand: its panel over the table holds the one way on
         panel_next = page.locator("#hand-result").get_by_role(
-            "button", name=re.compile(r"^(Next hand|See the match summary)$"))
+            "button", name="Next hand")
         if panel_next.count() and panel_next.first.is_visible():
             click_and_settle(page, panel_next.first)
             continue
@@ -150,6 +150,6 @@ def test_default_standing_answers_say_what_they_did(watched: Page):
     notes = [n for n in page.locator("#log li.auto").all_text_contents()]
     for n in notes:
         assert re.match(r"^Your standing answer refused (Mary|Henry)'s offer of \d+ chips? for your face-down card "
-                        r"\((fair value (about )?\d+(\.\d)? chips?|its fair value)\)\.$", n), n
+                        r"\((below its fair value, (about )?\d+(\.\d\d?)? chips?|exactly its fair value)\)\.$", n), n
     if notes:
         assert "refuses" in text

@@ -51,9 +51,10 @@ export function bannersFor(events, view) {
 
 /**
  * @param {HTMLElement | null} root the container on the felt (index.html's #announce)
- * @param {{pace?: () => string}} [opts]
+ * @param {{pace?: () => string, panelHost?: HTMLElement | null}} [opts] panelHost: where the auction
+ *   and haggle panel goes; without one, in `root` (the site's felt)
  */
-export function createAnnouncer(root, { pace = () => "normal" } = {}) {
+export function createAnnouncer(root, { pace = () => "normal", panelHost = null } = {}) {
   /** @type {{kind: string, text: string}[]} */
   const queue = [];
   /** @type {ReturnType<typeof setTimeout> | null} */
@@ -74,7 +75,8 @@ export function createAnnouncer(root, { pace = () => "normal" } = {}) {
     panelBox.setAttribute("aria-labelledby", "deal-panel-title");
     panelBox.tabIndex = 0; // on a short screen it scrolls: the keyboard must reach it
     panelBox.hidden = true;
-    root.replaceChildren(banner, panelBox);
+    // a host of its own for the panel (beside the controls) when one is given
+    if (panelHost) { root.replaceChildren(banner); panelHost.replaceChildren(panelBox); } else root.replaceChildren(banner, panelBox);
   }
 
   function next() {

@@ -9,7 +9,7 @@
 //   buy.refresh(view);            // after every drawing: the button and the order's note
 //   buy.orders.get(0)             // {owner, price} or undefined
 import { priceField } from "./controls.js";
-import { chips, seatName } from "./text.js";
+import { chips, fairChips, seatName } from "./text.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./standing.js").BuyOrder} BuyOrder */
@@ -108,7 +108,7 @@ export function createBuyOrders({ humans, defaultBuyer }) {
       const who = people.length > 1 ? `${seatName(v, buyer)}'s order` : "Your order";
       const long = document.createElement("span");
       long.className = "order-long";
-      const worth = v.facedown_fair == null ? "" : ` (fair value ${chips(v.facedown_fair)})`;
+      const worth = v.facedown_fair == null ? "" : ` (fair value ${fairChips(v.facedown_worth ?? v.facedown_fair)})`;
       long.textContent = `${who}: ${chips(o.price)} for one of ${seatName(v, o.owner)}'s face-down cards${worth}. `;
       const short = document.createElement("span");
       short.className = "order-short";
@@ -128,7 +128,9 @@ export function createBuyOrders({ humans, defaultBuyer }) {
   function stackLabel(v, owner) {
     const buyer = defaultBuyer(v);
     if (v.facedown_fair == null || !specOf(v, buyer)?.owners.includes(owner)) return null;
-    return `Buy one of ${seatName(v, owner)}'s face-down cards at the fair value (${chips(Math.max(1, v.facedown_fair))})`;
+    // the fair value as the coach and the price boxes say it, and the whole-chip offer it sends
+    return `Buy one of ${seatName(v, owner)}'s face-down cards at the fair value ` +
+      `(${fairChips(v.facedown_worth ?? v.facedown_fair)}): an offer of ${chips(Math.max(1, v.facedown_fair))}`;
   }
 
   /** @param {number} owner */

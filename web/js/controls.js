@@ -235,6 +235,16 @@ export function buildControls(view, act, { confirm = false } = {}) {
       priced.push(g);
     }
   }
+  // An accept/refuse decision with no price box beside it (a firm price, the top bid, an offer
+  // or a counter to answer) says the fair value of what is traded in words on the screen at
+  // every size, not only in the accept button's tooltip: the coach is hidden on a small phone.
+  const accept = specs.find((x) => x.kind === "button" && x.template.type === "accept" && x.fair != null);
+  if (accept && accept.kind === "button" && !priced.length) {
+    const line = el("p", "hint price-hint decision-fair", fairText(accept.worth, accept.chance));
+    line.id = `ctl-${++uid}-fair`;
+    for (const b of simple.querySelectorAll("button")) b.setAttribute("aria-describedby", line.id);
+    simple.append(line);
+  }
   if (simple.childElementCount) nodes.push(simple);
   if (priced.length > 1) nodes.push(methodChooser(priced));
   nodes.push(...priced);

@@ -135,6 +135,22 @@ function fly(el, kind, event, from, to, how) {
   setTimeout(done, how.delay + how.ms + 200);
 }
 
+/**
+ * A highlight on the real element itself (a class whose CSS animation rings it), not a ghost at
+ * the place it had when the move was drawn: a ghost there stayed as an empty outline when the
+ * table moved under it (issue 26: it flashed over the controls after a reveal).
+ * @param {HTMLElement} target @param {string} cls @param {number} delay @param {number} ms
+ */
+function ring(target, cls, delay, ms) {
+  target.dataset.motion = "highlight";
+  target.style.setProperty("--ring-ms", `${Math.round(ms)}ms`);
+  target.style.setProperty("--ring-delay", `${Math.round(delay)}ms`);
+  target.classList.remove(cls);
+  void target.offsetWidth; // restart the animation when the same element rings again
+  target.classList.add(cls);
+  setTimeout(() => { target.classList.remove(cls); delete target.dataset.motion; }, delay + ms + 100);
+}
+
 /** A flip: card back on one side, the face on the other. @param {string} card */
 function flipGhost(card) {
   const g = document.createElement("span");
@@ -222,12 +238,8 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
         break;
       }
       case "new_best": {
-        const to = box(seatCard(ev.seat, ev.card) ?? feltCard(ev.card));
-        if (to) {
-          const ring = document.createElement("span");
-          ring.className = "ghost-ring";
-          fly(ring, "highlight", ev.type, null, to, { ...how, mode: "fade", fadeOut: true, ms: ms * 2 });
-        }
+        const real = seatCard(ev.seat, ev.card) ?? feltCard(ev.card);
+        if (real) ring(real, "motion-ring", how.delay, ms * 2);
         break;
       }
       case "sold": {
@@ -255,12 +267,8 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
         break;
       }
       case "bust": {
-        const to = box(document.querySelector(seatSel(ev.seat)));
-        if (to) {
-          const ring = document.createElement("span");
-          ring.className = "ghost-ring ghost-out";
-          fly(ring, "highlight", ev.type, null, to, { ...how, mode: "fade", fadeOut: true, ms: ms * 2 });
-        }
+        const seat = /** @type {HTMLElement | null} */ (document.querySelector(seatSel(ev.seat)));
+        if (seat) ring(seat, "motion-ring-out", how.delay, ms * 2);
         break;
       }
       default:

@@ -355,6 +355,7 @@
  * @property {Odds} odds
  * @property {number | null} [facedown_fair] one face-down card's fair value in chips (null when
  *   none is in play)
+ * @property {Chance | null} [facedown_worth] the same fair value exactly (worded by text.js fairChips)
  * @property {HandResult | null} last_hand
  * @property {HandResult[]} hands
  * @property {Rules} rules

@@ -70,8 +70,6 @@ export function createTableViews(opts) {
       ...seating(view, s.holder, { site, here: s.here }),
       buyFrom: opts.buyFrom ?? null, onBuy: opts.onBuy ?? null,
     });
-    const ms = playEvents(s.events, shot, { pace: pace() });
-    motionUntil = performance.now() + ms;
     news?.events(s.events, view);
     news?.panel(view);
     opts.sound?.forEvents(s.events);
@@ -87,6 +85,10 @@ export function createTableViews(opts) {
       showSummary(root, view, { resultOpen: handResult.isOpen, buttons: opts.summaryButtons });
       oneEndPanel(root, !!view.match_over);
     } else $("match-summary").hidden = true;
+    // the move's motion last, once the controls and panels are in place: a ghost measured
+    // before them would play where a card was before the table moved (issue 26)
+    const ms = playEvents(s.events, shot, { pace: pace() });
+    motionUntil = performance.now() + ms;
     $("handover").hidden = s.handover == null;
     if (s.handover != null) showHandover(view, s.handover);
     else if (s.focus === "controls") focusControls();
