@@ -146,7 +146,7 @@ export function startSite() {
   tutorial.wireRulesEntry();
   wireStatsEntry();
   welcome.wire({
-    play: () => table.run(() => start.startMatch(quickSettings(table.hello))),
+    play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),
     custom: () => start.openSetup(),
     friends: () => start.openSetup(friendsDefaults(table.hello), "friends"),
     resume: () => table.advance(),
