@@ -89,6 +89,7 @@ class Session:
         self.seats: list[SeatSpec] = []
         self.salt = ""  # the match's commitment salt: 32 hex digits once a match is installed
         self.new_salt = new_salt
+        self.meta: dict[str, Any] = {}  # the match's notes kept in its record: take_backs, daily
         self._bots: dict[int, Bot] = {}
 
     # ------------------------------------------------------------------ entry point
@@ -220,7 +221,7 @@ class Session:
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt)}
+        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self.meta)}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -241,7 +242,7 @@ class Session:
             raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, f"the save's seats are damaged: "
                               f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, checked, loaded.salt or self.new_salt())  # an older save has none
+        self._install(game, checked, loaded.salt or self.new_salt(), loaded.meta)  # an older save has no salt
         out: dict[str, Any] = {"view": self._view(req)}
         if replaced:
             out["replaced_bots"] = replaced
@@ -252,7 +253,7 @@ class Session:
         them anyone could replay the engine and read every face-down card) nor its salt (which
         would let anyone test guesses of the seed against the commitment)."""
         game = self._need_game()
-        return {"record": record_of(game, self._seat_dicts(), withhold=not game.is_over,
+        return {"record": record_of(game, self._seat_dicts(), self.meta, withhold=not game.is_over,
                                     salt=self.salt)}
 
     def op_commitment(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -300,7 +301,8 @@ class Session:
         last = game.actions[-1:] if game.actions else []
         viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
         if install:
-            self._install(game, checked, salt or self.new_salt())
+            meta = record.get("meta")
+            self._install(game, checked, salt or self.new_salt(), meta if isinstance(meta, dict) else None)
             view = self._view_of(viewer)
         else:  # a look at the record (a review): the match in progress stays as it is
             view = _view_with_seats(game, checked, viewer)
@@ -325,6 +327,46 @@ class Session:
             bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.kind == "bot"}
         return {"review": review(game, seat, hand, bots)}
 
+    def op_take_back(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Take back ``seat``'s last decision against computer players: the match goes back
+        to the moment before it (the record replayed without it and everything after it;
+        the bots, pure functions of what they see and their seed, then decide again as they
+        would). A decision is an action the seat was asked for: one its standing answers
+        (``prefs``, as in ``standing``) would not have given by themselves. The record keeps
+        only what is finally played; ``meta.take_backs`` counts the take-backs.
+
+        >>> s = Session(new_salt=lambda: "00" * 16)
+        >>> players = [{"name": "Ann"}, {"name": "Bo", "kind": "bot", "bot": "casual/mary"}]
+        >>> _ = s.handle(json.dumps({"op": "new_match", "settings": {"players": players, "seed": 3}}))
+        >>> json.loads(s.handle('{"op": "take_back", "seat": 0}'))["error"]["code"]
+        'nothing_to_take_back'
+        """
+        game = self._need_game()
+        seat = _seat_number(req.get("seat"), game)
+        prefs = StandingPrefs.from_dict(req.get("prefs", {}))
+        if self.seats[seat].kind == "bot":
+            raise BridgeError(ErrorCode.BAD_SEAT, f"seat {seat} is a computer player's")
+        others = [i for i, s in enumerate(self.seats) if s.kind != "bot" and i != seat]
+        if others:
+            raise BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "a decision can be taken back only "
+                              "against computer players: another person plays at this table")
+        daily = self.meta.get("daily")
+        if isinstance(daily, dict) and daily.get("counts"):
+            raise BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "this daily deal counts: its "
+                              "decisions cannot be taken back (a replay of it is practice and can)")
+        if game.is_over:
+            raise BridgeError(ErrorCode.MATCH_OVER, "the match is over: nothing can be taken back")
+        at = _last_decision(game, seat, prefs)
+        if at is None:
+            raise BridgeError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have made no decision in this "
+                              "match yet: there is nothing to take back")
+        record = record_of(game, self._seat_dicts(), salt=self.salt)
+        earlier = game_from_record(record, at)
+        taken = int(self.meta.get("take_backs", 0)) + 1
+        self._install(earlier, self.seats, self.salt, {**self.meta, "take_backs": taken})
+        return {"view": self._view_of(seat), "taken_back": len(game.actions) - at,
+                "take_backs": taken}
+
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}
 
@@ -333,8 +375,10 @@ class Session:
     def _seat_dicts(self) -> list[dict[str, Any]]:
         return [s.to_dict() for s in self.seats]
 
-    def _install(self, game: Game, seats: list[SeatSpec], salt: str) -> None:
+    def _install(self, game: Game, seats: list[SeatSpec], salt: str,
+                 meta: dict[str, Any] | None = None) -> None:
         self.game, self.seats, self.salt, self._bots = game, seats, salt, {}
+        self.meta = dict(meta or {})
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -431,6 +475,23 @@ def nearest_bot(bot_id: str) -> str | None:
         return same_personality[-1]
     close = difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids
     return close[0] if close else None
+
+
+def _last_decision(game: Game, seat: int, prefs: StandingPrefs) -> int | None:
+    """The index in ``game.actions`` of ``seat``'s last decision: its last action that its
+    standing answers (``prefs``, no buy order) would not have given by themselves — the
+    routine deal, a lone reveal, a market window passed, an offer answered by rule are not
+    the player's decisions. None when it has made none. The match is replayed from its
+    start (the same ``apply`` as live play)."""
+    replay = game_from_record(record_of(game), 0)
+    last = None
+    for i, action in enumerate(game.actions):
+        if action.seat == seat:
+            answer = standing_answer(replay, seat, prefs, None)
+            if answer is None or answer.action != action:
+                last = i
+        replay.apply(action)
+    return last
 
 
 class UnknownBotError(BridgeError):

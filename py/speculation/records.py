@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import jsonguard
@@ -163,11 +163,12 @@ def integrity_check(record: Any, state: Any) -> str:
 
 
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
-             salt: str | None = None) -> str:
+             salt: str | None = None, meta: dict[str, Any] | None = None) -> str:
     """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
-    commitment), the full state it must reproduce (hidden cards included, so the UI stores it
-    as an opaque string and never shows it) and the integrity check over both."""
-    record, state = record_of(game, seats, salt=salt), game.state_dict()
+    commitment, and the match's ``meta``: take-backs, the daily deal), the full state it must
+    reproduce (hidden cards included, so the UI stores it as an opaque string and never shows
+    it) and the integrity check over both."""
+    record, state = record_of(game, seats, meta, salt=salt), game.state_dict()
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
                        "check": integrity_check(record, state)},
@@ -182,12 +183,14 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A loaded save: the game, its seats (None if the save names none) and its commitment
-    salt (None in a save written before salts existed)."""
+    """A loaded save: the game, its seats (None if the save names none), its commitment
+    salt (None in a save written before salts existed) and its record's ``meta`` (empty when
+    it has none)."""
 
     game: Game
     seats: list[dict[str, Any]] | None
     salt: str | None
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def load_snapshot(text: Any) -> Loaded:
@@ -242,7 +245,8 @@ def load_snapshot(text: Any) -> Loaded:
         salt = salt_of(record)
     except RecordError as e:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
-    return Loaded(game, seats, salt)
+    meta = record.get("meta")
+    return Loaded(game, seats, salt, dict(meta) if isinstance(meta, dict) else {})
 
 
 def _check_legacy(game: Game, record: dict[str, Any], state: Any,

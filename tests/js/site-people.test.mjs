@@ -76,3 +76,15 @@ test("the Play card's choice is stored versioned; a damaged or unknown one reads
     assert.deepEqual(readPlayChoice(), { opponents: "mixed" });
   } finally { delete (/** @type {any} */ (globalThis)).localStorage; }
 });
+
+test("take back is offered to one person against computer players, never at a counted daily or with friends", async () => {
+  const { takeBackOffered } = await import("../../web/js/site/take-back.js");
+  const solo = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "bot" }] });
+  const two = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "human" }] });
+  assert.equal(takeBackOffered(solo, { here: null, counted: false }), true);
+  assert.equal(takeBackOffered(solo, { here: null, counted: true }), false, "a daily deal that counts");
+  assert.equal(takeBackOffered(solo, { here: [0], counted: false }), false, "friends on other devices");
+  assert.equal(takeBackOffered(two, { here: null, counted: false }), false, "pass-and-play");
+  assert.equal(takeBackOffered({ ...solo, match_over: true }, { here: null, counted: false }), false);
+  assert.equal(takeBackOffered(null, { here: null, counted: false }), false);
+});

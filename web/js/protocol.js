@@ -503,6 +503,7 @@
  * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null}} StandingRequest
  * @typedef {{op: "commitment"}} CommitmentRequest
  * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
+ * @typedef {{op: "take_back", seat: Seat, prefs?: StandingPrefs}} TakeBackRequest
  */
 
 /**
@@ -524,7 +525,8 @@
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest} Request
+ *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest
+ *   | TakeBackRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -642,6 +644,13 @@
  * @property {StandingAnswer} standing
  * @property {CommitmentAnswer} commitment
  * @property {VerifyAnswer} verify
+ * @property {TakeBackAnswer} take_back
+ */
+
+/**
+ * `take_back`: the view at the moment before the seat's last decision, how many actions were
+ * taken out of the record, and how many take-backs the match has had.
+ * @typedef {{view: View, taken_back: number, take_backs: number}} TakeBackAnswer
  */
 
 /**
@@ -655,7 +664,7 @@
  *   "incompatible_options" | "match_over" | "not_your_turn" | "wrong_action" | "bad_price" |
  *   "unexpected_price" | "bad_target" | "bad_action" | "corrupt_snapshot" |
  *   "incompatible_snapshot" | "bad_record" | "bad_version" | "bad_step" | "bad_seating" |
- *   "runaway"} ErrorCode
+ *   "runaway" | "nothing_to_take_back" | "take_back_not_offered"} ErrorCode
  */
 
 /**

@@ -39,6 +39,7 @@ import { formModel, newPlayer } from "./setup/model.js";
 import { keepName, writeStored } from "./net/guest-store.js";
 import { SAVE_KEY } from "./storage.js";
 import { archiveSave } from "./matches.js";
+import { createTakeBack } from "./site/take-back.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
@@ -130,6 +131,10 @@ export function startSite() {
     regained: () => resume.regained(),
   });
   watchSite({ table, buy, tutorial });
+  const takeBack = createTakeBack({ table, save: () => slot.save(),
+    prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
+    counted: () => tutorial.active,
+    onTaken: () => { buy.clear(); hideAutoNote(); } });
 
   wirePanels();
   lobby.wire();
@@ -145,6 +150,7 @@ export function startSite() {
   byId("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
   tutorial.wireRulesEntry();
   wireStatsEntry();
+  takeBack.wire();
   welcome.wire({
     play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),
     custom: () => start.openSetup(),

@@ -26,6 +26,8 @@ const MAX_MATCHES = 500;
  * @property {number} trades
  * @property {{text: string, gain: number} | null} best
  * @property {{text: string, gain: number} | null} worst
+ * @property {number} takeBacks decisions taken back in it (the engine's record's
+ *   meta.take_backs; 0 in entries stored before take-backs existed)
  */
 
 /** @param {unknown} x @returns {x is number} */
@@ -59,6 +61,7 @@ export function cleanMatch(m) {
     name: typeof x.name === "string" ? x.name : "", players, won: x.won === true,
     chips: x.chips, score: x.score, trades: isNumber(x.trades) ? x.trades : 0,
     best: cleanTrade(x.best), worst: cleanTrade(x.worst),
+    takeBacks: isNumber(x.takeBacks) && x.takeBacks > 0 ? Math.floor(x.takeBacks) : 0,
   };
 }
 
@@ -99,6 +102,7 @@ export function totals(matches) {
     won: matches.filter((m) => m.won).length,
     chips: matches.reduce((a, m) => a + m.chips, 0),
     score: Math.round(matches.reduce((a, m) => a + m.score, 0) * 100) / 100,
+    withTakeBacks: matches.filter((m) => m.takeBacks > 0).length,
     best: byGain[0] ?? null,
     worst: byGain[byGain.length - 1] ?? null,
   };
@@ -135,6 +139,7 @@ export async function recordMatch(engine, view, seat) {
     players: r.players, won: view.match_outcome.winners.includes(seat),
     chips: start == null ? 0 : end - start, score: review.score, trades: review.trades.length,
     best: pick(review.best), worst: pick(review.worst),
+    takeBacks: typeof r.meta?.take_backs === "number" ? r.meta.take_backs : 0,
   };
   stats.matches.push(m);
   stats.matches = stats.matches.slice(-MAX_MATCHES);
@@ -173,7 +178,8 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     const dl = el("dl", "stats-figures");
     dl.id = "stats-figures";
     for (const [k, v, key] of [["Matches played", String(t.played), "played"], ["Matches won", String(t.won), "won"],
-      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"]]) {
+      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"],
+      ...(t.withTakeBacks ? [["Matches with take-backs", String(t.withTakeBacks), "takebacks"]] : [])]) {
       const d = el("div");
       d.dataset.stat = key;
       d.append(el("dt", null, k), el("dd", null, v));
@@ -186,7 +192,7 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     parts.push(el("h3", null, "Trading score, match by match"));
     parts.push(chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1,
       description: `Trading score of each of your last ${matches.length} ${matches.length === 1 ? "match" : "matches"}: ` +
-        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}`).join("; ") + "." }));
+        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}${m.takeBacks ? " (with take-backs)" : ""}`).join("; ") + "." }));
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
       `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
   }
