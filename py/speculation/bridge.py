@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, fairplay, jsonguard
+from . import __version__, daily, fairplay, jsonguard
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
@@ -33,7 +33,7 @@ from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
 from .records import game_from_record, load_snapshot, public_summary, record_of, rules_from, salt_of, snapshot
-from .review import review
+from .review import review, trading_score
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 from .standing import BuyOrder, StandingPrefs, standing_answer
 
@@ -366,6 +366,41 @@ class Session:
         self._install(earlier, self.seats, self.salt, {**self.meta, "take_backs": taken})
         return {"view": self._view_of(seat), "taken_back": len(game.actions) - at,
                 "take_backs": taken}
+
+    def op_daily(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Start the daily deal of ``date`` (``speculation.daily``: the same seed, computer
+        players and rules for everyone that UTC day), ``name`` in seat 0. ``counts`` says
+        whether it is the day's counted one (no take-backs) or practice. Its seed stays in the
+        engine like any other (it follows from the date, so it is not secret, but the page
+        never needs it)."""
+        date = daily.check_date(req.get("date"))
+        counts = _flag(req, "counts")
+        plan = daily.daily_plan(date)
+        players: list[dict[str, Any]] = [{"name": req.get("name", "You"), "kind": "human"}]
+        players += [{"name": n, "kind": "bot", "bot": b} for b, n in plan.bots]
+        seats = [_read_seat(i, p) for i, p in enumerate(players)]
+        game = Game([x.name for x in seats], plan.rules, seed=plan.seed)
+        self._install(game, seats, self.new_salt(), {"daily": {"date": date, "counts": counts}})
+        return {"view": self._view_of(0), "daily": {"date": date, "counts": counts, "hands": daily.HANDS}}
+
+    def op_daily_result(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The finished daily deal's result for seat 0: its trading score and chips won, the
+        expert computer player's on the same deals in the same seat (``daily.expert_par``)
+        and the line to share (no card in it)."""
+        game = self._need_game()
+        info = self.meta.get("daily")
+        if not isinstance(info, dict) or not isinstance(info.get("date"), str):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "this match is not a daily deal")
+        if not game.is_over:
+            raise BridgeError(ErrorCode.BAD_REQUEST, "the daily deal is not over yet")
+        date = daily.check_date(info["date"])
+        score = round(trading_score(game, 0), 2)
+        start = game.rules.starting_chips
+        chips = game.chips[0] - start
+        par = daily.expert_par(date, 0)
+        return {"result": {"date": date, "counts": bool(info.get("counts")), "score": score,
+                           "chips": chips, "expert": {"score": par.score, "chips": par.chips},
+                           "share": daily.share_text(date, score, chips)}}
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}

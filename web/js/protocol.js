@@ -504,6 +504,8 @@
  * @typedef {{op: "commitment"}} CommitmentRequest
  * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
  * @typedef {{op: "take_back", seat: Seat, prefs?: StandingPrefs}} TakeBackRequest
+ * @typedef {{op: "daily", date: string, counts: boolean, name?: string}} DailyRequest
+ * @typedef {{op: "daily_result"}} DailyResultRequest
  */
 
 /**
@@ -526,7 +528,7 @@
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
  *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest
- *   | TakeBackRequest} Request
+ *   | TakeBackRequest | DailyRequest | DailyResultRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -645,6 +647,15 @@
  * @property {CommitmentAnswer} commitment
  * @property {VerifyAnswer} verify
  * @property {TakeBackAnswer} take_back
+ * @property {{view: View, daily: {date: string, counts: boolean, hands: number}}} daily
+ * @property {{result: DailyResultValue}} daily_result
+ */
+
+/**
+ * A finished daily deal's result for seat 0: its trading score and chips won, the expert
+ * computer player's on the same deals in the same seat, the line to share (no card in it).
+ * @typedef {{date: string, counts: boolean, score: number, chips: number,
+ *   expert: {score: number, chips: number}, share: string}} DailyResultValue
  */
 
 /**

@@ -40,6 +40,7 @@ import { keepName, writeStored } from "./net/guest-store.js";
 import { SAVE_KEY } from "./storage.js";
 import { archiveSave } from "./matches.js";
 import { createTakeBack } from "./site/take-back.js";
+import { createDaily } from "./site/daily.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
@@ -126,14 +127,18 @@ export function startSite() {
     onBegin: () => { closeRulesForTutorial(); welcome.hide(); },
     hasOrder: () => buy.orders.size > 0,
   });
+  const daily = createDaily({ table, start: (how) => start.startMatch(quickSettings(table.hello), how),
+    changed: () => takeBack.refresh() });
+  const hooks = siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons });
   later.wire({
-    hooks: siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons }),
+    // at the match's end also the daily deal's result (daily.js)
+    hooks: { ...hooks, onStop: () => { hooks.onStop(); daily.ended().catch((err) => console.error(err)); } },
     regained: () => resume.regained(),
   });
   watchSite({ table, buy, tutorial });
   const takeBack = createTakeBack({ table, save: () => slot.save(),
     prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
-    counted: () => tutorial.active,
+    counted: () => tutorial.active || daily.counted(),
     onTaken: () => { buy.clear(); hideAutoNote(); } });
 
   wirePanels();
@@ -154,6 +159,7 @@ export function startSite() {
   welcome.wire({
     play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),
     custom: () => start.openSetup(),
+    daily: () => daily.play(),
     friends: () => start.openSetup(friendsDefaults(table.hello), "friends"),
     resume: () => table.advance(),
   });

@@ -10,6 +10,7 @@ import { ask } from "./dialog.js";
 import { chipsChart } from "./chart.js";
 import { chips } from "./text.js";
 import { el } from "./dom.js";
+import { readDaily, streak, todayUtc } from "./site/daily-store.js";
 
 export const STATS_KEY = "speculation:stats:v1";
 const MAX_MATCHES = 500;
@@ -196,6 +197,7 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
       `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
   }
+  parts.push(...dailyPart());
   const row = el("div", "row-buttons");
   const exp = /** @type {HTMLButtonElement} */ (el("button", null, "Export (JSON)"));
   exp.type = "button"; exp.id = "stats-export"; exp.disabled = !matches.length;
@@ -223,6 +225,24 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
   parts.push(row);
   dlg.replaceChildren(...parts);
   return close;
+}
+
+/** The counted daily deals as a series, day by day, with the expert's on the same deals. */
+function dailyPart() {
+  const { results } = readDaily();
+  if (!results.length) return [];
+  const days = streak(results.map((r) => r.date), todayUtc());
+  const series = [{ name: "You", values: results.map((r) => r.score) },
+    { name: "The expert in your seat", values: results.map((r) => r.expert.score) }];
+  const box = el("section", "stats-daily");
+  box.id = "stats-daily";
+  box.append(el("h3", null, "Daily deals, day by day"),
+    el("p", null, `${results.length} counted ${results.length === 1 ? "daily deal" : "daily deals"}; streak: ${days} ${days === 1 ? "day" : "days"}. ` +
+      `Better than the expert on ${results.filter((r) => r.score > r.expert.score).length}.`),
+    chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1,
+      description: "Your trading score and the expert computer player's on each counted daily deal: " +
+        results.map((r) => `${r.date}, you ${signed(r.score)}, expert ${signed(r.expert.score)}`).join("; ") + "." }));
+  return [box];
 }
 
 /** Show the statistics dialog. */

@@ -34,15 +34,17 @@ export function createWelcome() {
 
   /**
    * What the buttons do (once).
-   * @param {{play: (opponents: string) => unknown, custom: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   * @param {{play: (opponents: string) => unknown, custom: () => unknown, daily: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   *   daily: today's daily deal (daily.js);
    *   play: a quick match against the opponents chosen (a key of people.js OPPONENTS);
    *   resume: play on the match drawn behind the screen (the screen is hidden first);
    *   friends: the form for a table of friends on their own devices
    */
-  function wire({ play: onPlay, custom, friends, resume }) {
+  function wire({ play: onPlay, custom, daily, friends, resume }) {
     play().addEventListener("click", () => onPlay(opponents().value));
     opponents().addEventListener("change", () => { writePlayChoice({ opponents: opponents().value }); sayPlay(); });
     byId("btn-custom").addEventListener("click", () => custom());
+    byId("btn-daily").addEventListener("click", () => daily());
     byId("btn-friends").addEventListener("click", () => friends());
     cont().addEventListener("click", () => {
       hide();
