@@ -24,9 +24,9 @@ import random
 from dataclasses import dataclass
 
 from .bots import make_bot, public_history
-from .observation import observe
 from .errors import ErrorCode, SpeculationError
 from .game import Game
+from .observation import observe
 from .records import rules_from
 from .review import trading_score
 from .rules import Rules
