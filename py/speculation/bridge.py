@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, daily, fairplay, jsonguard
+from . import __version__, daily, fairplay, jsonguard, level
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
@@ -401,6 +401,30 @@ class Session:
         return {"result": {"date": date, "counts": bool(info.get("counts")), "score": score,
                            "chips": chips, "expert": {"score": par.score, "chips": par.chips},
                            "share": daily.share_text(date, score, chips)}}
+
+    def op_level(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Where a player stands against the four levels (``speculation.level.estimate``) from
+        ``matches``: their finished matches, oldest first, each ``{"score", "hands"}``. Needs no
+        match and changes none.
+
+        >>> r = json.loads(Session().handle('{"op": "level", "matches": [{"score": 1, "hands": 2}]}'))
+        >>> r["level"]["level"], r["level"]["sentence"]
+        (None, 'Play 8 more hands for an estimate of your level.')
+        """
+        raw = req.get("matches")
+        if not isinstance(raw, list) or len(raw) > 5000:
+            raise BridgeError(ErrorCode.BAD_REQUEST, "level needs 'matches': a list of at most 5000 "
+                              "{score, hands}")
+        matches = []
+        for m in raw:
+            score = m.get("score") if isinstance(m, dict) else None
+            hands = m.get("hands") if isinstance(m, dict) else None
+            if (isinstance(score, bool) or not isinstance(score, (int, float))
+                    or isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= 1000):
+                raise BridgeError(ErrorCode.BAD_REQUEST, "each of level's matches is {score: a number, "
+                                  "hands: a whole number from 1 to 1000}")
+            matches.append(level.MatchScore(float(score), hands))
+        return {"level": level.estimate(matches).to_dict()}
 
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}

@@ -11,7 +11,7 @@ function memory(value) {
 
 const good = { id: "5:A|B:40", date: "2026-12-01T10:00:00.000Z", name: "Fanny", players: ["Fanny", "Mary"],
   won: true, chips: 12, score: 3.5, trades: 4, best: { text: "bought the 9H", gain: 6 }, worst: null,
-  takeBacks: 0 };
+  takeBacks: 0, hands: 10 };
 
 test("an entry stored before take-backs existed reads as none; a match with take-backs is counted", () => {
   const { takeBacks: _t, ...old } = good;

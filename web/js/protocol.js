@@ -506,6 +506,7 @@
  * @typedef {{op: "take_back", seat: Seat, prefs?: StandingPrefs}} TakeBackRequest
  * @typedef {{op: "daily", date: string, counts: boolean, name?: string}} DailyRequest
  * @typedef {{op: "daily_result"}} DailyResultRequest
+ * @typedef {{op: "level", matches: {score: number, hands: number}[]}} LevelRequest
  */
 
 /**
@@ -528,7 +529,7 @@
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
  *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest
- *   | TakeBackRequest | DailyRequest | DailyResultRequest} Request
+ *   | TakeBackRequest | DailyRequest | DailyResultRequest | LevelRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -649,6 +650,15 @@
  * @property {TakeBackAnswer} take_back
  * @property {{view: View, daily: {date: string, counts: boolean, hands: number}}} daily
  * @property {{result: DailyResultValue}} daily_result
+ * @property {{level: LevelEstimate}} level
+ */
+
+/**
+ * Where the player stands against the four levels (speculation.level): `level` null until
+ * enough hands are played; `sure` 0–1; `rate` the trading score per hand and `se` its standard
+ * error; `trend` "improving" | "steady" | "slipping" | null; `sentence` to show.
+ * @typedef {{level: string | null, label: string | null, sure: number, rate: number, se: number,
+ *   hands: number, trend: string | null, sentence: string}} LevelEstimate
  */
 
 /**

@@ -18,7 +18,7 @@ import { createTable } from "./table.js";
 import { byId } from "./dom.js";
 import { noteSave } from "./offline.js";
 import { createTutorial } from "./tutorial.js";
-import { wireStatsEntry } from "./stats.js";
+import { useStatsEngine, wireStatsEntry } from "./stats.js";
 import { createSound } from "./sound.js";
 import { createTabs } from "./tabs.js";
 import { createBuyOrders } from "./buy-order.js";
@@ -155,6 +155,7 @@ export function startSite() {
   byId("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
   tutorial.wireRulesEntry();
   wireStatsEntry();
+  useStatsEngine(table);
   takeBack.wire();
   welcome.wire({
     play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),

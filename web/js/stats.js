@@ -27,6 +27,7 @@ const MAX_MATCHES = 500;
  * @property {number} trades
  * @property {{text: string, gain: number} | null} best
  * @property {{text: string, gain: number} | null} worst
+ * @property {number} hands hands played (10, Play's length, in entries stored before it was kept)
  * @property {number} takeBacks decisions taken back in it (the engine's record's
  *   meta.take_backs; 0 in entries stored before take-backs existed)
  */
@@ -63,6 +64,7 @@ export function cleanMatch(m) {
     chips: x.chips, score: x.score, trades: isNumber(x.trades) ? x.trades : 0,
     best: cleanTrade(x.best), worst: cleanTrade(x.worst),
     takeBacks: isNumber(x.takeBacks) && x.takeBacks > 0 ? Math.floor(x.takeBacks) : 0,
+    hands: isNumber(x.hands) && x.hands >= 1 ? Math.floor(x.hands) : 10,
   };
 }
 
@@ -141,6 +143,7 @@ export async function recordMatch(engine, view, seat) {
     chips: start == null ? 0 : end - start, score: review.score, trades: review.trades.length,
     best: pick(review.best), worst: pick(review.worst),
     takeBacks: typeof r.meta?.take_backs === "number" ? r.meta.take_backs : 0,
+    hands: Math.max(1, hands.length),
   };
   stats.matches.push(m);
   stats.matches = stats.matches.slice(-MAX_MATCHES);
@@ -197,6 +200,7 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
       `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
   }
+  if (matches.length) parts.push(levelPart(matches));
   parts.push(...dailyPart());
   const row = el("div", "row-buttons");
   const exp = /** @type {HTMLButtonElement} */ (el("button", null, "Export (JSON)"));
@@ -225,6 +229,31 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
   parts.push(row);
   dlg.replaceChildren(...parts);
   return close;
+}
+
+/** @type {{request: (req: any) => Promise<any>} | null} the engine, for the level estimate */
+let engineForLevel = null;
+/** The engine the dialog asks for the level estimate (the site's table). @param {{request: (req: any) => Promise<any>}} e */
+export function useStatsEngine(e) { engineForLevel = e; }
+
+/**
+ * "Your level": the engine's estimate from the finished matches' trading scores
+ * (speculation.level, docs/ai-strength.md), filled in when it answers.
+ * @param {MatchStat[]} matches
+ */
+function levelPart(matches) {
+  const box = el("section", "stats-level");
+  box.id = "stats-level";
+  const p = el("p", null, "Your level: being worked out…");
+  box.append(el("h3", null, "Your level"), p);
+  engineForLevel?.request({ op: "level", matches: matches.map((m) => ({ score: m.score, hands: m.hands })) })
+    .then((r) => {
+      if (!r.ok) { p.textContent = "Your level cannot be estimated now."; return; }
+      p.textContent = r.level.sentence;
+      if (r.level.level) box.dataset.level = r.level.level;
+    }).catch(() => { p.textContent = "Your level cannot be estimated now."; });
+  if (!engineForLevel) p.textContent = "Your level is estimated once the game has loaded.";
+  return box;
 }
 
 /** The counted daily deals as a series, day by day, with the expert's on the same deals. */
