@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from speculation.level import LEVELS, simulated_match  # noqa: E402
+from speculation.level import LEVELS, simulated_match
 
 
 def main(argv: list[str]) -> int:
