@@ -40,6 +40,7 @@ def test_the_bridge_level_op_checks_its_matches():
     s = Session()
     r = json.loads(s.handle(json.dumps({"op": "level", "matches": [{"score": 4.6, "hands": 10}] * 3})))
     assert r["ok"] and r["level"]["level"] == "expert" and r["level"]["label"] == "Expert"
-    for bad in [None, [{"score": "1", "hands": 5}], [{"score": 1, "hands": 0}], [{"score": True, "hands": 5}]]:
+    bads = [None, [{"score": "1", "hands": 5}], [{"score": 1, "hands": 0}], [{"score": True, "hands": 5}]]
+    for bad in bads:
         r = json.loads(s.handle(json.dumps({"op": "level", "matches": bad})))
         assert r["error"]["code"] == "bad_request"
