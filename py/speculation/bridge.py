@@ -25,16 +25,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, fairplay, jsonguard
+from . import __version__, daily, fairplay, jsonguard, level
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
-from .records import (game_from_record, is_practice, load_snapshot, public_summary, record_of, rules_from,
-                      salt_of, snapshot)
-from .review import review
+from .records import (
+    game_from_record,
+    is_practice,
+    load_snapshot,
+    public_summary,
+    record_of,
+    rules_from,
+    salt_of,
+    snapshot,
+)
+from .review import review, trading_score
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 from .standing import BuyOrder, StandingPrefs, standing_answer
 
@@ -89,10 +97,8 @@ class Session:
         self.game: Game | None = None
         self.seats: list[SeatSpec] = []
         self.salt = ""  # the match's commitment salt: 32 hex digits once a match is installed
-        # a practice match (the site's guided first hand): stated in its views, kept in its
-        # record's meta and saves, so the page never counts it as a match played
-        self.practice = False
         self.new_salt = new_salt
+        self.meta: dict[str, Any] = {}  # the match's notes kept in its record: take_backs, daily
         self._bots: dict[int, Bot] = {}
 
     # ------------------------------------------------------------------ entry point
@@ -155,7 +161,7 @@ class Session:
             raise BridgeError(ErrorCode.BAD_SETTINGS, "settings.practice must be true or false")
         game = Game([s.name for s in seats], rules, seed=seed, decks=decks)
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, seats, self.new_salt(), practice)
+        self._install(game, seats, self.new_salt(), {"practice": True} if practice else None)
         return {"view": self._view(req)}
 
     def op_view(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -230,7 +236,7 @@ class Session:
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self._meta())}
+        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self.meta)}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")
@@ -251,8 +257,7 @@ class Session:
             raise BridgeError(ErrorCode.CORRUPT_SNAPSHOT, f"the save's seats are damaged: "
                               f"{e.message}") from None
         _seat(req.get("seat"), game, allow_none=True)  # the viewer, checked before any change
-        self._install(game, checked, loaded.salt or self.new_salt(),  # an older save has none
-                      is_practice(loaded.meta))
+        self._install(game, checked, loaded.salt or self.new_salt(), loaded.meta)  # an older save has no salt
         out: dict[str, Any] = {"view": self._view(req)}
         if replaced:
             out["replaced_bots"] = replaced
@@ -263,8 +268,8 @@ class Session:
         them anyone could replay the engine and read every face-down card) nor its salt (which
         would let anyone test guesses of the seed against the commitment)."""
         game = self._need_game()
-        return {"record": record_of(game, self._seat_dicts(), self._meta(),
-                                    withhold=not game.is_over, salt=self.salt)}
+        return {"record": record_of(game, self._seat_dicts(), self.meta, withhold=not game.is_over,
+                                    salt=self.salt)}
 
     def op_commitment(self, req: dict[str, Any]) -> dict[str, Any]:
         """The host's commitment to the match's deal (``fairplay.game_commitment``): a hash
@@ -296,7 +301,7 @@ class Session:
             if "record" in req:
                 raise BridgeError(ErrorCode.BAD_REQUEST, "replay takes a 'record' or 'current': true, "
                                   "not both")
-            record: Any = record_of(self._need_game(), self._seat_dicts(), self._meta(),
+            record: Any = record_of(self._need_game(), self._seat_dicts(), self.meta,
                                     salt=self.salt)
         else:
             record = req.get("record")
@@ -312,7 +317,8 @@ class Session:
         last = game.actions[-1:] if game.actions else []
         viewer = _seat(req.get("seat"), game, allow_none=True)  # checked before any change
         if install:
-            self._install(game, checked, salt or self.new_salt(), is_practice(record.get("meta")))
+            meta = record.get("meta")
+            self._install(game, checked, salt or self.new_salt(), meta if isinstance(meta, dict) else None)
             view = self._view_of(viewer)
         else:  # a look at the record (a review): the match in progress stays as it is
             view = _view_with_seats(game, checked, viewer)
@@ -337,6 +343,105 @@ class Session:
             bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.kind == "bot"}
         return {"review": review(game, seat, hand, bots)}
 
+    def op_take_back(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Take back ``seat``'s last decision against computer players: the match goes back
+        to the moment before it (the record replayed without it and everything after it;
+        the bots, pure functions of what they see and their seed, then decide again as they
+        would). A decision is an action the seat was asked for: one its standing answers
+        (``prefs``, as in ``standing``) would not have given by themselves. The record keeps
+        only what is finally played; ``meta.take_backs`` counts the take-backs.
+
+        >>> s = Session(new_salt=lambda: "00" * 16)
+        >>> players = [{"name": "Ann"}, {"name": "Bo", "kind": "bot", "bot": "casual/mary"}]
+        >>> _ = s.handle(json.dumps({"op": "new_match", "settings": {"players": players, "seed": 3}}))
+        >>> json.loads(s.handle('{"op": "take_back", "seat": 0}'))["error"]["code"]
+        'nothing_to_take_back'
+        """
+        game = self._need_game()
+        seat = _seat_number(req.get("seat"), game)
+        prefs = StandingPrefs.from_dict(req.get("prefs", {}))
+        if self.seats[seat].kind == "bot":
+            raise BridgeError(ErrorCode.BAD_SEAT, f"seat {seat} is a computer player's")
+        others = [i for i, s in enumerate(self.seats) if s.kind != "bot" and i != seat]
+        if others:
+            raise BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "a decision can be taken back only "
+                              "against computer players: another person plays at this table")
+        daily = self.meta.get("daily")
+        if isinstance(daily, dict) and daily.get("counts"):
+            raise BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "this daily deal counts: its "
+                              "decisions cannot be taken back (a replay of it is practice and can)")
+        if game.is_over:
+            raise BridgeError(ErrorCode.MATCH_OVER, "the match is over: nothing can be taken back")
+        at = _last_decision(game, seat, prefs)
+        if at is None:
+            raise BridgeError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have made no decision in this "
+                              "match yet: there is nothing to take back")
+        record = record_of(game, self._seat_dicts(), salt=self.salt)
+        earlier = game_from_record(record, at)
+        taken = int(self.meta.get("take_backs", 0)) + 1
+        self._install(earlier, self.seats, self.salt, {**self.meta, "take_backs": taken})
+        return {"view": self._view_of(seat), "taken_back": len(game.actions) - at,
+                "take_backs": taken}
+
+    def op_daily(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Start the daily deal of ``date`` (``speculation.daily``: the same seed, computer
+        players and rules for everyone that UTC day), ``name`` in seat 0. ``counts`` says
+        whether it is the day's counted one (no take-backs) or practice. Its seed stays in the
+        engine like any other (it follows from the date, so it is not secret, but the page
+        never needs it)."""
+        date = daily.check_date(req.get("date"))
+        counts = _flag(req, "counts")
+        plan = daily.daily_plan(date)
+        players: list[dict[str, Any]] = [{"name": req.get("name", "You"), "kind": "human"}]
+        players += [{"name": n, "kind": "bot", "bot": b} for b, n in plan.bots]
+        seats = [_read_seat(i, p) for i, p in enumerate(players)]
+        game = Game([x.name for x in seats], plan.rules, seed=plan.seed)
+        self._install(game, seats, self.new_salt(), {"daily": {"date": date, "counts": counts}})
+        return {"view": self._view_of(0), "daily": {"date": date, "counts": counts, "hands": daily.HANDS}}
+
+    def op_daily_result(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The finished daily deal's result for seat 0: its trading score and chips won, the
+        expert computer player's on the same deals in the same seat (``daily.expert_par``)
+        and the line to share (no card in it)."""
+        game = self._need_game()
+        info = self.meta.get("daily")
+        if not isinstance(info, dict) or not isinstance(info.get("date"), str):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "this match is not a daily deal")
+        if not game.is_over:
+            raise BridgeError(ErrorCode.BAD_REQUEST, "the daily deal is not over yet")
+        date = daily.check_date(info["date"])
+        score = round(trading_score(game, 0), 2)
+        start = game.rules.starting_chips
+        chips = game.chips[0] - start
+        par = daily.expert_par(date, 0)
+        return {"result": {"date": date, "counts": bool(info.get("counts")), "score": score,
+                           "chips": chips, "expert": {"score": par.score, "chips": par.chips},
+                           "share": daily.share_text(date, score, chips)}}
+
+    def op_level(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Where a player stands against the four levels (``speculation.level.estimate``) from
+        ``matches``: their finished matches, oldest first, each ``{"score", "hands"}``. Needs no
+        match and changes none.
+
+        >>> r = json.loads(Session().handle('{"op": "level", "matches": [{"score": 1, "hands": 2}]}'))
+        >>> r["level"]["level"], r["level"]["sentence"]
+        (None, 'Play 8 more hands for an estimate of your level.')
+        """
+        raw = req.get("matches")
+        if not isinstance(raw, list) or len(raw) > 5000:
+            raise BridgeError(ErrorCode.BAD_REQUEST, "level needs 'matches': a list of at most 5000 "
+                              "{score, hands}")
+        matches = []
+        for m in raw:
+            score = m.get("score") if isinstance(m, dict) else None
+            hands = m.get("hands") if isinstance(m, dict) else None
+            if (isinstance(score, bool) or not isinstance(score, (int, float))
+                    or isinstance(hands, bool) or not isinstance(hands, int) or not 0 < hands <= 1000):
+                raise BridgeError(ErrorCode.BAD_REQUEST, "each of level's matches is {score: a number, "
+                                  "hands: a whole number from 1 to 1000}")
+            matches.append(level.MatchScore(float(score), hands))
+        return {"level": level.estimate(matches).to_dict()}
+
     def op_summary(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"summary": public_summary(self._need_game())}
 
@@ -345,14 +450,10 @@ class Session:
     def _seat_dicts(self) -> list[dict[str, Any]]:
         return [s.to_dict() for s in self.seats]
 
-    def _install(self, game: Game, seats: list[SeatSpec], salt: str, practice: bool = False) -> None:
+    def _install(self, game: Game, seats: list[SeatSpec], salt: str,
+                 meta: dict[str, Any] | None = None) -> None:
         self.game, self.seats, self.salt, self._bots = game, seats, salt, {}
-        self.practice = practice
-
-    def _meta(self) -> dict[str, Any] | None:
-        """The record's ``meta`` for the match in progress: ``{"practice": true}`` for a
-        practice match, else none."""
-        return {"practice": True} if self.practice else None
+        self.meta = dict(meta or {})
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -364,7 +465,7 @@ class Session:
 
     def _view_of(self, seat: int | None) -> dict[str, Any]:
         view = _view_with_seats(self._need_game(), self.seats, seat)
-        if self.practice:
+        if is_practice(self.meta):  # a practice match (the site's guided first hand)
             view["practice"] = True  # only in a practice match: other views are unchanged
         return view
 
@@ -459,6 +560,23 @@ def nearest_bot(bot_id: str) -> str | None:
         return same_personality[-1]
     close = difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids
     return close[0] if close else None
+
+
+def _last_decision(game: Game, seat: int, prefs: StandingPrefs) -> int | None:
+    """The index in ``game.actions`` of ``seat``'s last decision: its last action that its
+    standing answers (``prefs``, no buy order) would not have given by themselves — the
+    routine deal, a lone reveal, a market window passed, an offer answered by rule are not
+    the player's decisions. None when it has made none. The match is replayed from its
+    start (the same ``apply`` as live play)."""
+    replay = game_from_record(record_of(game), 0)
+    last = None
+    for i, action in enumerate(game.actions):
+        if action.seat == seat:
+            answer = standing_answer(replay, seat, prefs, None)
+            if answer is None or answer.action != action:
+                last = i
+        replay.apply(action)
+    return last
 
 
 class UnknownBotError(BridgeError):

@@ -129,6 +129,12 @@ class ErrorCode(StrEnum):
     RUNAWAY = "runaway"
     """A tournament deal that exceeded the action bound."""
 
+    NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
+    """Take back: the seat has made no decision in this match that it was asked."""
+
+    TAKE_BACK_NOT_OFFERED = "take_back_not_offered"
+    """Take back at a table with another person, or in a daily deal that counts."""
+
 
 class SpeculationError(ValueError):
     """Base class: ``code`` (stable identifier) and ``message`` (for people)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import jsonguard
@@ -165,8 +165,9 @@ def integrity_check(record: Any, state: Any) -> str:
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
              salt: str | None = None, meta: dict[str, Any] | None = None) -> str:
     """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
-    commitment, and its ``meta``, such as a practice match's mark), the full state it must reproduce (hidden cards included, so the UI stores it
-    as an opaque string and never shows it) and the integrity check over both."""
+    commitment, and the match's ``meta``: practice, take-backs, the daily deal), the full state it must
+    reproduce (hidden cards included, so the UI stores it as an opaque string and never shows
+    it) and the integrity check over both."""
     record, state = record_of(game, seats, meta, salt=salt), game.state_dict()
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
@@ -183,13 +184,13 @@ def restore(text: Any) -> tuple[Game, list[dict[str, Any]] | None]:
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """A loaded save: the game, its seats (None if the save names none), its commitment
-    salt (None in a save written before salts existed) and its record's ``meta`` (None
-    without one)."""
+    salt (None in a save written before salts existed) and its record's ``meta`` (empty when
+    it has none)."""
 
     game: Game
     seats: list[dict[str, Any]] | None
     salt: str | None
-    meta: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def load_snapshot(text: Any) -> Loaded:
@@ -245,7 +246,7 @@ def load_snapshot(text: Any) -> Loaded:
     except RecordError as e:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
     meta = record.get("meta")
-    return Loaded(game, seats, salt, meta if isinstance(meta, dict) else None)
+    return Loaded(game, seats, salt, dict(meta) if isinstance(meta, dict) else {})
 
 
 def _check_legacy(game: Game, record: dict[str, Any], state: Any,

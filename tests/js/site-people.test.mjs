@@ -43,3 +43,48 @@ test("a rematch keeps the players and rules; replaying the deals needs the finis
   assert.deepEqual(rematchSettings(playing, { sameDeals: true }), { problem: "The deals of a match are only known once it is over." });
   assert.deepEqual(rematchSettings(playing).settings.players, [{ name: "Fanny" }, { name: "Mary" }], "an old record names players only");
 });
+
+test("the Play card's Opponents choose the three computer players' level; the sentence says so", async () => {
+  const { OPPONENTS, playSentence } = await import("../../web/js/site/people.js");
+  const ids = ["beginner", "casual", "skilled", "expert"].flatMap((l) => ["mary", "henry", "edmund"].map((p) => ({ id: `${l}/${p}` })));
+  const hello = { bots: ids };
+  const bots = (/** @type {string} */ o) => quickSettings(hello, o).players.slice(1).map((p) => p.bot);
+  assert.deepEqual(bots("expert"), ["expert/mary", "expert/henry", "expert/edmund"]);
+  assert.deepEqual(bots("beginner"), ["beginner/mary", "beginner/henry", "beginner/edmund"]);
+  assert.deepEqual(bots("mixed"), ["casual/mary", "skilled/henry", "expert/edmund"]);
+  assert.deepEqual(bots("nonsense"), bots("casual"), "an unknown choice plays the default");
+  assert.deepEqual(quickSettings(hello, "skilled").players.slice(1).map((p) => p.name), ["Mary", "Henry", "Edmund"]);
+  assert.equal(playSentence("expert"), "You against three expert computer players, 10 hands, the usual rules.");
+  assert.match(playSentence("mixed"), /a casual, a skilled and an expert computer player/);
+  assert.deepEqual(Object.keys(OPPONENTS), ["beginner", "casual", "skilled", "expert", "mixed"]);
+});
+
+test("the Play card's choice is stored versioned; a damaged or unknown one reads as the default", async () => {
+  const { parsePlayChoice, readPlayChoice, writePlayChoice, PLAY_KEY } = await import("../../web/js/site/play-choice.js");
+  assert.deepEqual(parsePlayChoice(null), { opponents: "casual" });
+  assert.deepEqual(parsePlayChoice("{bad"), { opponents: "casual" });
+  assert.deepEqual(parsePlayChoice(JSON.stringify({ v: 2, opponents: "expert" })), { opponents: "casual" });
+  assert.deepEqual(parsePlayChoice(JSON.stringify({ v: 1, opponents: "grandmaster" })), { opponents: "casual" });
+  /** @type {Map<string, string>} */
+  const store = new Map();
+  globalThis.localStorage = /** @type {any} */ ({ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) });
+  try {
+    assert.equal(writePlayChoice({ opponents: "mixed" }), true);
+    assert.deepEqual(JSON.parse(store.get(PLAY_KEY) ?? ""), { v: 1, opponents: "mixed" });
+    assert.deepEqual(readPlayChoice(), { opponents: "mixed" });
+    assert.equal(writePlayChoice({ opponents: "nope" }), false);
+    assert.deepEqual(readPlayChoice(), { opponents: "mixed" });
+  } finally { delete (/** @type {any} */ (globalThis)).localStorage; }
+});
+
+test("take back is offered to one person against computer players, never at a counted daily or with friends", async () => {
+  const { takeBackOffered } = await import("../../web/js/site/take-back.js");
+  const solo = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "bot" }] });
+  const two = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "human" }] });
+  assert.equal(takeBackOffered(solo, { here: null, counted: false }), true);
+  assert.equal(takeBackOffered(solo, { here: null, counted: true }), false, "a daily deal that counts");
+  assert.equal(takeBackOffered(solo, { here: [0], counted: false }), false, "friends on other devices");
+  assert.equal(takeBackOffered(two, { here: null, counted: false }), false, "pass-and-play");
+  assert.equal(takeBackOffered({ ...solo, match_over: true }, { here: null, counted: false }), false);
+  assert.equal(takeBackOffered(null, { here: null, counted: false }), false);
+});

@@ -10,7 +10,15 @@ function memory(value) {
 }
 
 const good = { id: "5:A|B:40", date: "2026-12-01T10:00:00.000Z", name: "Fanny", players: ["Fanny", "Mary"],
-  won: true, chips: 12, score: 3.5, trades: 4, best: { text: "bought the 9H", gain: 6 }, worst: null };
+  won: true, chips: 12, score: 3.5, trades: 4, best: { text: "bought the 9H", gain: 6 }, worst: null,
+  takeBacks: 0, hands: 10 };
+
+test("an entry stored before take-backs existed reads as none; a match with take-backs is counted", () => {
+  const { takeBacks: _t, ...old } = good;
+  const { s, t } = read(JSON.stringify({ v: 1, matches: [old, { ...good, takeBacks: 2 }, { ...good, takeBacks: "x" }] }));
+  assert.deepEqual(s.matches.map((m) => m.takeBacks), [0, 2, 0]);
+  assert.equal(t.withTakeBacks, 1);
+});
 
 /** readStats over a stored text, then the totals of what it read. */
 function read(text) {

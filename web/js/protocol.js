@@ -507,6 +507,10 @@
  * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null}} StandingRequest
  * @typedef {{op: "commitment"}} CommitmentRequest
  * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
+ * @typedef {{op: "take_back", seat: Seat, prefs?: StandingPrefs}} TakeBackRequest
+ * @typedef {{op: "daily", date: string, counts: boolean, name?: string}} DailyRequest
+ * @typedef {{op: "daily_result"}} DailyResultRequest
+ * @typedef {{op: "level", matches: {score: number, hands: number}[]}} LevelRequest
  */
 
 /**
@@ -528,7 +532,8 @@
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest} Request
+ *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest
+ *   | TakeBackRequest | DailyRequest | DailyResultRequest | LevelRequest} Request
  */
 
 /** @typedef {Request["op"]} Op */
@@ -650,6 +655,31 @@
  * @property {StandingAnswer} standing
  * @property {CommitmentAnswer} commitment
  * @property {VerifyAnswer} verify
+ * @property {TakeBackAnswer} take_back
+ * @property {{view: View, daily: {date: string, counts: boolean, hands: number}}} daily
+ * @property {{result: DailyResultValue}} daily_result
+ * @property {{level: LevelEstimate}} level
+ */
+
+/**
+ * Where the player stands against the four levels (speculation.level): `level` null until
+ * enough hands are played; `sure` 0–1; `rate` the trading score per hand and `se` its standard
+ * error; `trend` "improving" | "steady" | "slipping" | null; `sentence` to show.
+ * @typedef {{level: string | null, label: string | null, sure: number, rate: number, se: number,
+ *   hands: number, trend: string | null, sentence: string}} LevelEstimate
+ */
+
+/**
+ * A finished daily deal's result for seat 0: its trading score and chips won, the expert
+ * computer player's on the same deals in the same seat, the line to share (no card in it).
+ * @typedef {{date: string, counts: boolean, score: number, chips: number,
+ *   expert: {score: number, chips: number}, share: string}} DailyResultValue
+ */
+
+/**
+ * `take_back`: the view at the moment before the seat's last decision, how many actions were
+ * taken out of the record, and how many take-backs the match has had.
+ * @typedef {{view: View, taken_back: number, take_backs: number}} TakeBackAnswer
  */
 
 /**
@@ -663,7 +693,7 @@
  *   "incompatible_options" | "match_over" | "not_your_turn" | "wrong_action" | "bad_price" |
  *   "unexpected_price" | "bad_target" | "bad_action" | "corrupt_snapshot" |
  *   "incompatible_snapshot" | "bad_record" | "bad_version" | "bad_step" | "bad_seating" |
- *   "runaway"} ErrorCode
+ *   "runaway" | "nothing_to_take_back" | "take_back_not_offered"} ErrorCode
  */
 
 /**

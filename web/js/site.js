@@ -18,7 +18,7 @@ import { createTable } from "./table.js";
 import { byId } from "./dom.js";
 import { noteSave } from "./offline.js";
 import { createTutorial } from "./tutorial.js";
-import { wireStatsEntry } from "./stats.js";
+import { useStatsEngine, wireStatsEntry } from "./stats.js";
 import { createSound } from "./sound.js";
 import { createTabs } from "./tabs.js";
 import { createBuyOrders } from "./buy-order.js";
@@ -39,6 +39,8 @@ import { formModel, newPlayer } from "./setup/model.js";
 import { keepName, writeStored } from "./net/guest-store.js";
 import { SAVE_KEY } from "./storage.js";
 import { archiveSave } from "./matches.js";
+import { createTakeBack } from "./site/take-back.js";
+import { createDaily } from "./site/daily.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
@@ -126,11 +128,19 @@ export function startSite() {
     hasOrder: () => buy.orders.size > 0,
     playReal: () => { table.run(() => start.startMatch(quickSettings(table.hello))).catch((err) => console.error(err)); },
   });
+  const daily = createDaily({ table, start: (how) => start.startMatch(quickSettings(table.hello), how),
+    changed: () => takeBack.refresh() });
+  const hooks = siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons });
   later.wire({
-    hooks: siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons }),
+    // at the match's end also the daily deal's result (daily.js)
+    hooks: { ...hooks, onStop: () => { hooks.onStop(); daily.ended().catch((err) => console.error(err)); } },
     regained: () => resume.regained(),
   });
   watchSite({ table, buy, tutorial });
+  const takeBack = createTakeBack({ table, save: () => slot.save(),
+    prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
+    counted: () => tutorial.active || daily.counted(),
+    onTaken: () => { buy.clear(); hideAutoNote(); } });
 
   wirePanels();
   lobby.wire();
@@ -146,9 +156,12 @@ export function startSite() {
   byId("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
   tutorial.wireRulesEntry();
   wireStatsEntry();
+  useStatsEngine(table);
+  takeBack.wire();
   welcome.wire({
-    play: () => table.run(() => start.startMatch(quickSettings(table.hello))),
+    play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),
     custom: () => start.openSetup(),
+    daily: () => daily.play(),
     friends: () => start.openSetup(friendsDefaults(table.hello), "friends"),
     resume: () => table.advance(),
   });

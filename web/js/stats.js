@@ -10,6 +10,7 @@ import { ask } from "./dialog.js";
 import { chipsChart } from "./chart.js";
 import { chips, signedTenths } from "./text.js";
 import { el } from "./dom.js";
+import { readDaily, streak, todayUtc } from "./site/daily-store.js";
 
 export const STATS_KEY = "speculation:stats:v1";
 const MAX_MATCHES = 500;
@@ -29,6 +30,9 @@ const OLD_PRACTICE = new Set(["1814:Fanny|Edmund|Mary:30"]);
  * @property {number} trades
  * @property {{text: string, gain: number} | null} best
  * @property {{text: string, gain: number} | null} worst
+ * @property {number} hands hands played (10, Play's length, in entries stored before it was kept)
+ * @property {number} takeBacks decisions taken back in it (the engine's record's
+ *   meta.take_backs; 0 in entries stored before take-backs existed)
  */
 
 /** @param {unknown} x @returns {x is number} */
@@ -62,6 +66,8 @@ export function cleanMatch(m) {
     name: typeof x.name === "string" ? x.name : "", players, won: x.won === true,
     chips: x.chips, score: x.score, trades: isNumber(x.trades) ? x.trades : 0,
     best: cleanTrade(x.best), worst: cleanTrade(x.worst),
+    takeBacks: isNumber(x.takeBacks) && x.takeBacks > 0 ? Math.floor(x.takeBacks) : 0,
+    hands: isNumber(x.hands) && x.hands >= 1 ? Math.floor(x.hands) : 10,
   };
 }
 
@@ -102,6 +108,7 @@ export function totals(matches) {
     won: matches.filter((m) => m.won).length,
     chips: matches.reduce((a, m) => a + m.chips, 0),
     score: Math.round(matches.reduce((a, m) => a + m.score, 0) * 100) / 100,
+    withTakeBacks: matches.filter((m) => m.takeBacks > 0).length,
     best: byGain[0] ?? null,
     worst: byGain[byGain.length - 1] ?? null,
   };
@@ -141,6 +148,8 @@ export async function recordMatch(engine, view, seat) {
     players: r.players, won: view.match_outcome.winners.includes(seat),
     chips: start == null ? 0 : end - start, score: review.score, trades: review.trades.length,
     best: pick(review.best), worst: pick(review.worst),
+    takeBacks: typeof r.meta?.take_backs === "number" ? r.meta.take_backs : 0,
+    hands: Math.max(1, hands.length),
   };
   stats.matches.push(m);
   stats.matches = stats.matches.slice(-MAX_MATCHES);
@@ -178,7 +187,8 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     const dl = el("dl", "stats-figures");
     dl.id = "stats-figures";
     for (const [k, v, key] of [["Matches played", String(t.played), "played"], ["Matches won", String(t.won), "won"],
-      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"]]) {
+      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"],
+      ...(t.withTakeBacks ? [["Matches with take-backs", String(t.withTakeBacks), "takebacks"]] : [])]) {
       const d = el("div");
       d.dataset.stat = key;
       d.append(el("dt", null, k), el("dd", null, v));
@@ -191,10 +201,12 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     parts.push(el("h3", null, "Trading score, match by match"));
     parts.push(chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1,
       description: `Trading score of each of your last ${matches.length} ${matches.length === 1 ? "match" : "matches"}: ` +
-        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}`).join("; ") + "." }));
+        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}${m.takeBacks ? " (with take-backs)" : ""}`).join("; ") + "." }));
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
       `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
   }
+  if (matches.length) parts.push(levelPart(matches));
+  parts.push(...dailyPart());
   const row = el("div", "row-buttons");
   const exp = /** @type {HTMLButtonElement} */ (el("button", null, "Export (JSON)"));
   exp.type = "button"; exp.id = "stats-export"; exp.disabled = !matches.length;
@@ -222,6 +234,49 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
   parts.push(row);
   dlg.replaceChildren(...parts);
   return close;
+}
+
+/** @type {{request: (req: any) => Promise<any>} | null} the engine, for the level estimate */
+let engineForLevel = null;
+/** The engine the dialog asks for the level estimate (the site's table). @param {{request: (req: any) => Promise<any>}} e */
+export function useStatsEngine(e) { engineForLevel = e; }
+
+/**
+ * "Your level": the engine's estimate from the finished matches' trading scores
+ * (speculation.level, docs/ai-strength.md), filled in when it answers.
+ * @param {MatchStat[]} matches
+ */
+function levelPart(matches) {
+  const box = el("section", "stats-level");
+  box.id = "stats-level";
+  const p = el("p", null, "Your level: being worked out…");
+  box.append(el("h3", null, "Your level"), p);
+  engineForLevel?.request({ op: "level", matches: matches.map((m) => ({ score: m.score, hands: m.hands })) })
+    .then((r) => {
+      if (!r.ok) { p.textContent = "Your level cannot be estimated now."; return; }
+      p.textContent = r.level.sentence;
+      if (r.level.level) box.dataset.level = r.level.level;
+    }).catch(() => { p.textContent = "Your level cannot be estimated now."; });
+  if (!engineForLevel) p.textContent = "Your level is estimated once the game has loaded.";
+  return box;
+}
+
+/** The counted daily deals as a series, day by day, with the expert's on the same deals. */
+function dailyPart() {
+  const { results } = readDaily();
+  if (!results.length) return [];
+  const days = streak(results.map((r) => r.date), todayUtc());
+  const series = [{ name: "You", values: results.map((r) => r.score) },
+    { name: "The expert in your seat", values: results.map((r) => r.expert.score) }];
+  const box = el("section", "stats-daily");
+  box.id = "stats-daily";
+  box.append(el("h3", null, "Daily deals, day by day"),
+    el("p", null, `${results.length} counted ${results.length === 1 ? "daily deal" : "daily deals"}; streak: ${days} ${days === 1 ? "day" : "days"}. ` +
+      `Better than the expert on ${results.filter((r) => r.score > r.expert.score).length}.`),
+    chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1,
+      description: "Your trading score and the expert computer player's on each counted daily deal: " +
+        results.map((r) => `${r.date}, you ${signed(r.score)}, expert ${signed(r.expert.score)}`).join("; ") + "." }));
+  return [box];
 }
 
 /** Show the statistics dialog. */

@@ -12,9 +12,30 @@ import { DEFAULT_HUMAN } from "../setup.js";
 /** @typedef {import("../protocol.js").Settings} Settings */
 /** @typedef {import("../protocol.js").BotSpec} BotSpec */
 
-/** "Play": you against three computer players of the middle level, ten hands, the usual rules. */
+/** "Play": you against three computer players (casual unless the Play card's Opponents says
+ * otherwise), ten hands, the usual rules. */
 export const QUICK_BOTS = [["casual/mary", "Mary"], ["casual/henry", "Henry"], ["casual/edmund", "Edmund"]];
 export const QUICK_HANDS = 10;
+
+/**
+ * The Play card's "Opponents": the levels of the three computer players, one entry per choice.
+ * "mixed" seats one Casual, one Skilled and one Expert player.
+ * @type {Readonly<Record<string, {label: string, levels: string[], words: string}>>}
+ */
+export const OPPONENTS = {
+  beginner: { label: "Beginner", levels: ["beginner", "beginner", "beginner"], words: "three beginner computer players" },
+  casual: { label: "Casual", levels: ["casual", "casual", "casual"], words: "three casual computer players" },
+  skilled: { label: "Skilled", levels: ["skilled", "skilled", "skilled"], words: "three skilled computer players" },
+  expert: { label: "Expert", levels: ["expert", "expert", "expert"], words: "three expert computer players" },
+  mixed: { label: "Mixed", levels: ["casual", "skilled", "expert"], words: "a casual, a skilled and an expert computer player" },
+};
+export const DEFAULT_OPPONENTS = "casual";
+
+/** The sentence under Play: what Play starts with these opponents. */
+export function playSentence(/** @type {string} */ opponents) {
+  const o = OPPONENTS[opponents] ?? OPPONENTS[DEFAULT_OPPONENTS];
+  return `You against ${o.words}, ${QUICK_HANDS} hands, the usual rules.`;
+}
 
 /** The people's seats (every seat no computer plays), in seat order. */
 export function humans(/** @type {View | null | undefined} */ view) {
@@ -34,16 +55,22 @@ export function defaultBuyer(/** @type {View} */ view, /** @type {number | null}
 
 /**
  * The settings "Play" starts: you (the form's default name) against the three computer
- * players of QUICK_BOTS that the engine has (hello's catalogue), ten hands of the usual rules.
+ * players of QUICK_BOTS at the levels `opponents` names (OPPONENTS; casual by default) that
+ * the engine has (hello's catalogue), ten hands of the usual rules.
  * No seed: the engine draws it and keeps it until the match is over (docs/protocol.md).
  * @param {{bots?: BotSpec[]} | null} hello
+ * @param {string} [opponents] a key of OPPONENTS
  * @returns {Settings}
  */
-export function quickSettings(hello) {
+export function quickSettings(hello, opponents = DEFAULT_OPPONENTS) {
   const bots = new Set((hello?.bots ?? []).map((b) => b.id));
+  const levels = (OPPONENTS[opponents] ?? OPPONENTS[DEFAULT_OPPONENTS]).levels;
   /** @type {PlayerSpec[]} */
   const players = [{ name: DEFAULT_HUMAN, kind: "human" }];
-  for (const [bot, name] of QUICK_BOTS) if (bots.has(bot)) players.push({ name, kind: "bot", bot });
+  QUICK_BOTS.forEach(([casual, name], i) => {
+    const bot = casual.replace(/^casual\//, `${levels[i]}/`);
+    if (bots.has(bot)) players.push({ name, kind: "bot", bot });
+  });
   return { players, preset: "parlett", rules: { max_hands: QUICK_HANDS } };
 }
 

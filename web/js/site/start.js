@@ -65,12 +65,14 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
    * The one way a new match starts: ask before replacing the match in progress, and keep the
    * old one. Called inside the table's work (table.run).
    * @param {Settings} s the engine's `new_match` settings
-   * @param {{fromLink?: boolean, note?: string, here?: number[] | null, holder?: number | null}} [how]
+   * @param {{fromLink?: boolean, note?: string, here?: number[] | null, holder?: number | null,
+   *   daily?: {date: string, counts: boolean, name: string} | null}} [how]
    *   note: a line for the log after the new match's first; here and holder: the seats played
-   *   at this screen and the one holding it (friends' other seats are on their own devices)
+   *   at this screen and the one holding it (friends' other seats are on their own devices);
+   *   daily: the engine's daily deal of that date instead of `s` (its players are the engine's)
    * @returns {Promise<boolean>} whether the new match started
    */
-  async function startMatch(s, { fromLink = false, note = "", here = null, holder = null } = {}) {
+  async function startMatch(s, { fromLink = false, note = "", here = null, holder = null, daily = null } = {}) {
     await slot.becomeWriter();
     if (!(await slot.mayReplace())) {
       closeSheet("setup-dialog");
@@ -79,13 +81,13 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
       else if (table.view) table.advance();
       return false;
     }
-    const r = await table.request({ op: "new_match", settings: s });
+    const r = daily ? await table.request({ op: "daily", ...daily }) : await table.request({ op: "new_match", settings: s });
     if (!r.ok) { refused(r.error?.message ?? "the settings were refused", fromLink); return false; }
     table.reset({ holder, here });
     slot.began();
     onNewMatch({ friends: here != null });
     // Who plays, never the seed: with it anyone could read the face-down cards (docs/protocol.md).
-    table.log(`A new match: ${s.players.map((p) => p.name).join(", ")}.`, "hand-sep");
+    table.log(`A new match: ${(daily ? r.view.seats : s.players).map((p) => p.name).join(", ")}.`, "hand-sep");
     if (note) table.log(note);
     form?.forgetSeed(); // a seed typed or linked was this match's: the form's next one is random
     closeSheet("setup-dialog");

@@ -1,20 +1,27 @@
-// The first screen (#welcome): Play, Custom match, Play with friends, and Continue when a match waits where it
-// was left. It only shows and hides; what its buttons do is given once by wire(), after the
+// The first screen (#welcome): Play with its Opponents (remembered: play-choice.js), Custom
+// match, Play with friends, and Continue when a match waits where it was left. It only shows and hides; what its buttons do is given once by wire(), after the
 // parts that start and resume matches exist (start.js, resume.js).
 //
 //   const welcome = createWelcome();
 //   welcome.show(true);              // "Your match is where you left it." and Continue
-//   welcome.wire({ play, custom, resume });
+//   welcome.wire({ play: (opponents) => ..., custom, friends, resume });
 import { byId } from "../dom.js";
 import { setStatus } from "../render.js";
+import { playSentence } from "./people.js";
+import { readPlayChoice, writePlayChoice } from "./play-choice.js";
 
 export function createWelcome() {
   const play = () => byId("btn-play");
   const cont = () => byId("btn-continue");
+  const opponents = () => /** @type {HTMLSelectElement} */ (byId("play-opponents"));
+  /** The sentence under Play follows the chosen opponents. */
+  const sayPlay = () => { byId("play-hint").textContent = playSentence(opponents().value); };
 
   /** @param {boolean} canContinue a match waits, drawn behind the screen */
   function show(canContinue) {
     byId("welcome").hidden = false;
+    opponents().value = readPlayChoice().opponents;
+    sayPlay();
     cont().hidden = !canContinue;
     play().classList.toggle("primary", !canContinue);
     play().textContent = canContinue ? "New game: Play" : "Play";
@@ -27,13 +34,17 @@ export function createWelcome() {
 
   /**
    * What the buttons do (once).
-   * @param {{play: () => unknown, custom: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   * @param {{play: (opponents: string) => unknown, custom: () => unknown, daily: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   *   daily: today's daily deal (daily.js);
+   *   play: a quick match against the opponents chosen (a key of people.js OPPONENTS);
    *   resume: play on the match drawn behind the screen (the screen is hidden first);
    *   friends: the form for a table of friends on their own devices
    */
-  function wire({ play: onPlay, custom, friends, resume }) {
-    play().addEventListener("click", () => onPlay());
+  function wire({ play: onPlay, custom, daily, friends, resume }) {
+    play().addEventListener("click", () => onPlay(opponents().value));
+    opponents().addEventListener("change", () => { writePlayChoice({ opponents: opponents().value }); sayPlay(); });
     byId("btn-custom").addEventListener("click", () => custom());
+    byId("btn-daily").addEventListener("click", () => daily());
     byId("btn-friends").addEventListener("click", () => friends());
     cont().addEventListener("click", () => {
       hide();

@@ -1,0 +1,140 @@
+"""Where a player stands against the four levels of computer player, from the trading scores
+of their finished matches (docs/ai-strength.md, "Your level").
+
+The trading score (``review``) is luck-free: each trade's gain against the exact fair value.
+Its mean per hand is the player's *rate*. ``REFERENCE`` holds each level's rate, measured by
+``benchmarks/level_reference.py`` (that level's computer player in seat 0 against the reference
+table: a casual, a skilled and an expert player), and ``HAND_SD`` the spread of one hand's score.
+``estimate`` places the player's rate among them: the nearest level, how sure (the chance, under
+a normal approximation with the standard error ``HAND_SD / sqrt(hands)``, that the true rate is
+nearer that level than any other), and the trend (the last half of the matches against the
+first).
+
+>>> e = estimate([MatchScore(REFERENCE["skilled"] * 10, 10)] * 30)
+>>> e.level, e.trend, e.sentence
+('skilled', 'steady', 'You trade about as well as Skilled (likely: 79 %, from 300 hands).')
+>>> estimate([]).level is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+LEVELS = ("beginner", "casual", "skilled", "expert")
+LABELS = {"beginner": "Beginner", "casual": "Casual", "skilled": "Skilled", "expert": "Expert"}
+# Trading score per hand of each level in seat 0 against the reference table, and the spread
+# of one hand's score (a match's mean × sqrt(its hands), which keeps the hands of one match
+# together): benchmarks/level_reference.py --hands 5 run with --matches 20 --seed 1 and
+# --matches 60 --seed 2, the two means weighted by their matches (80 matches of 5 hands a
+# level). Casual and Skilled trade alike; the spread is about 0.4–0.7 a hand above Beginner.
+REFERENCE = {"beginner": -0.747, "casual": 0.059, "skilled": 0.123, "expert": 0.461}
+HAND_SD = 0.7
+REFERENCE_TABLE = ("casual/mary", "skilled/henry", "expert/fanny")
+MIN_HANDS = 10  # fewer hands than this: no estimate yet
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """One finished match: the player's trading score and the hands played."""
+
+    score: float
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The estimate: ``level`` (None with too few hands), ``sure`` (0–1), the rate per hand
+    and its standard error, the trend (``"improving"``, ``"steady"``, ``"slipping"`` or None)
+    and the sentence to show."""
+
+    level: str | None
+    sure: float
+    rate: float
+    se: float
+    hands: int
+    trend: str | None
+    sentence: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "label": LABELS.get(self.level or ""), "sure": round(self.sure, 2),
+                "rate": round(self.rate, 3),
+                "se": None if math.isinf(self.se) else round(self.se, 3), "hands": self.hands,
+                "trend": self.trend, "sentence": self.sentence}
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def _cells() -> list[tuple[str, float, float]]:
+    """Each level's interval of rates nearer it than any other (the ladder's Voronoi cells)."""
+    ranked = sorted(LEVELS, key=lambda lv: REFERENCE[lv])
+    out = []
+    for i, lv in enumerate(ranked):
+        lo = -math.inf if i == 0 else (REFERENCE[ranked[i - 1]] + REFERENCE[lv]) / 2
+        hi = math.inf if i == len(ranked) - 1 else (REFERENCE[lv] + REFERENCE[ranked[i + 1]]) / 2
+        out.append((lv, lo, hi))
+    return out
+
+
+def _rate(matches: Sequence[MatchScore]) -> tuple[float, int]:
+    hands = sum(m.hands for m in matches)
+    return (sum(m.score for m in matches) / hands if hands else 0.0), hands
+
+
+def estimate(matches: Sequence[MatchScore]) -> Estimate:
+    """The level estimate from ``matches`` (oldest first); see the module docstring."""
+    matches = [m for m in matches if m.hands > 0]
+    rate, hands = _rate(matches)
+    if hands < MIN_HANDS:
+        return Estimate(None, 0.0, rate, math.inf, hands, None,
+                        f"Play {MIN_HANDS - hands} more {'hand' if MIN_HANDS - hands == 1 else 'hands'} "
+                        "for an estimate of your level.")
+    se = HAND_SD / math.sqrt(hands)
+    level, lo, hi = next(c for c in _cells() if c[1] <= rate < c[2])
+    sure = _phi((hi - rate) / se) - _phi((lo - rate) / se)
+    trend = _trend(matches, se)
+    how = "fairly sure" if sure >= 0.8 else "likely" if sure >= 0.5 else "not sure yet"
+    words = {"improving": ", and improving", "slipping": ", though less well lately"}.get(trend or "", "")
+    sentence = (f"You trade about as well as {LABELS[level]}{words} ({how}: {round(sure * 100)} %, "
+                f"from {hands} hands).")
+    return Estimate(level, sure, rate, se, hands, trend, sentence)
+
+
+def _trend(matches: Sequence[MatchScore], se: float) -> str | None:
+    """The last half of the matches against the first: a difference of rates beyond twice its
+    standard error is a trend. None with fewer than four matches."""
+    if len(matches) < 4:
+        return None
+    half = len(matches) // 2
+    (r1, h1), (r2, h2) = _rate(matches[:half]), _rate(matches[half:])
+    err = HAND_SD * math.sqrt(1 / h1 + 1 / h2)
+    if r2 - r1 > 2 * err:
+        return "improving"
+    if r1 - r2 > 2 * err:
+        return "slipping"
+    return "steady"
+
+
+def simulated_match(level: str, seed: int, hands: int, personality: str = "edmund") -> float:
+    """The trading score of ``level``'s computer player in seat 0 over one match of ``hands``
+    hands against ``REFERENCE_TABLE``: a simulated player of known level (the benchmark and the
+    tests)."""
+    from .bots import make_bot, public_history
+    from .game import Game
+    from .observation import observe
+    from .records import rules_from
+    from .review import trading_score
+
+    ids = [f"{level}/{personality}", *REFERENCE_TABLE]
+    game = Game(["You", "Mary", "Henry", "Fanny"], rules_from("parlett", {"max_hands": hands}), seed=seed)
+    bots = [make_bot(b, seed=seed * 16 + i, seat=i) for i, b in enumerate(ids)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].decide(observe(game, seat), public_history(game)).action)
+    return trading_score(game, 0)

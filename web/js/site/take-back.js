@@ -1,0 +1,90 @@
+// "Take back" against computer players (issue 24): the header's button and its shortcut (U,
+// or Ctrl+Z / ⌘Z, outside a text box) ask the engine's `take_back` for the person's last
+// decision; the engine replays the match without it (docs/protocol.md, "Take back") and the
+// table is drawn again from its answer, saved, and played on. The button is there only when
+// one person plays against computer players here, the match is not over, and the match is not
+// a daily deal that counts (`counted()`); the engine judges the rest (nothing to take back is
+// its refusal, said in the status line).
+//
+//   const tb = createTakeBack({ table, save: () => slot.save(), prefs: () => ({...}), counted: () => false });
+//   tb.wire();
+import { el } from "../dom.js";
+import { setStatus } from "../render.js";
+
+/** @typedef {import("./types.js").SiteTable} SiteTable */
+/** @typedef {import("../protocol.js").View} View */
+
+/**
+ * Whether a take-back may be offered at this table: one person, the rest computer players,
+ * on this device (not friends elsewhere), the match not over, not a daily deal that counts.
+ * Pure (tests/js/site-people.test.mjs).
+ * @param {View | null} view @param {{here: number[] | null, counted: boolean}} how
+ */
+export function takeBackOffered(view, { here, counted }) {
+  if (!view || view.match_over || counted || here != null) return false;
+  return (view.seats ?? []).filter((s) => s.kind !== "bot").length === 1;
+}
+
+/**
+ * @param {object} parts
+ * @param {SiteTable} parts.table
+ * @param {() => Promise<unknown>} parts.save
+ * @param {() => import("../protocol.js").StandingPrefs} parts.prefs the standing answers' prefs
+ * @param {() => boolean} parts.counted the match is a daily deal that counts
+ * @param {() => void} [parts.onTaken] after a take-back (the site forgets buy orders and notes)
+ */
+export function createTakeBack({ table, save, prefs, counted, onTaken = () => {} }) {
+  /** @type {HTMLButtonElement | null} */
+  let btn = null;
+
+  const offered = () => takeBackOffered(table.view, { here: table.here, counted: counted() });
+
+  function refresh() {
+    if (btn) btn.hidden = !offered();
+  }
+
+  /** Take back the person's last decision (the table's work under way stops first). */
+  function takeBack() {
+    if (!offered()) return Promise.resolve();
+    const seat = (table.view?.seats ?? []).find((s) => s.kind !== "bot")?.seat ?? 0;
+    table.cancel();
+    return table.run(async () => {
+      const r = await table.request({ op: "take_back", seat, prefs: prefs() });
+      if (!r.ok) { setStatus(r.error.message.replace(/^./, (c) => c.toUpperCase()) + "."); return; }
+      const log = table.logItems;
+      const hands = r.view.hands ?? [];
+      table.reset({ holder: seat, seenHand: hands.length ? hands[hands.length - 1].number : null,
+        hands: hands.length, here: table.here });
+      table.restoreLog(log);
+      table.log("You took back your last decision: the table is as it was before it.");
+      onTaken();
+      table.draw(r.view);
+      await save();
+      await table.playOn();
+    });
+  }
+
+  function wire() {
+    if (btn) return;
+    btn = /** @type {HTMLButtonElement} */ (el("button", "takeback-btn", "Take back"));
+    btn.type = "button";
+    btn.id = "btn-takeback";
+    btn.title = "Take back your last decision (U)";
+    btn.setAttribute("aria-keyshortcuts", "U Control+Z");
+    btn.hidden = true;
+    btn.addEventListener("click", () => { takeBack(); });
+    document.getElementById("action-bar")?.before(btn); // in the table's info row
+    table.store.subscribe(() => refresh());
+    document.addEventListener("keydown", (e) => {
+      const t = /** @type {HTMLElement | null} */ (e.target);
+      if (t && (t.closest("input, textarea, select, [contenteditable]") || t.closest("dialog[open]"))) return;
+      if (document.querySelector("dialog[open]")) return;
+      const undo = (e.key === "z" || e.key === "Z") && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;
+      const u = (e.key === "u" || e.key === "U") && !e.ctrlKey && !e.metaKey && !e.altKey;
+      if ((undo || u) && offered()) { e.preventDefault(); takeBack(); }
+    });
+    refresh();
+  }
+
+  return { wire, takeBack, refresh };
+}
