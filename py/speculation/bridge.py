@@ -32,8 +32,16 @@ from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
-from .records import (game_from_record, is_practice, load_snapshot, public_summary, record_of, rules_from,
-                      salt_of, snapshot)
+from .records import (
+    game_from_record,
+    is_practice,
+    load_snapshot,
+    public_summary,
+    record_of,
+    rules_from,
+    salt_of,
+    snapshot,
+)
 from .review import review
 from .rules import MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, OPTIONS, PRESETS
 from .standing import BuyOrder, StandingPrefs, standing_answer

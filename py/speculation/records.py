@@ -165,8 +165,9 @@ def integrity_check(record: Any, state: Any) -> str:
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
              salt: str | None = None, meta: dict[str, Any] | None = None) -> str:
     """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
-    commitment, and its ``meta``, such as a practice match's mark), the full state it must reproduce (hidden cards included, so the UI stores it
-    as an opaque string and never shows it) and the integrity check over both."""
+    commitment, and its ``meta``, such as a practice match's mark), the full state it must
+    reproduce (hidden cards included, so the UI stores it as an opaque string and never shows
+    it) and the integrity check over both."""
     record, state = record_of(game, seats, meta, salt=salt), game.state_dict()
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
