@@ -36,11 +36,7 @@ function graph(entry) {
 const EMBED_ONLY = (m) => m === "embed-frame.js" || m.startsWith("embed/") || m === "net/join.js";
 
 test("the site's page imports no embed-only module (nor the guest's page)", () => {
-  // what the site loads: main.js's static graph, and site.js's, which main.js imports in the
-  // site's branch
-  const main = readFileSync(join(JS, "main.js"), "utf8");
-  assert.match(main, /await import\("\.\/site\.js"\)/);
-  const site = [...new Set([...graph(join(JS, "main.js")), ...graph(join(JS, "site.js"))])];
+  const site = graph(join(JS, "main.js"));
   assert.ok(site.includes("preview.js") && site.includes("table.js"), `the graph was not followed: ${site}`);
   assert.deepEqual(site.filter(EMBED_ONLY), []);
 });

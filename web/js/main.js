@@ -1,6 +1,7 @@
 // The page's entry module, the only one that does anything when it is imported: it picks the
 // mode and starts it. The full site is site.js; index.html?embed=1 is the compact table of
 // embed-frame.js (docs/embedding.md). Both drive the one table controller, table.js.
+import { startSite } from "./site.js";
 import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
@@ -30,12 +31,10 @@ if (/^#(join|table)=/.test(location.hash)) {
 } else {
   startPreview(); // a returning player's last table, before the engine boots (preview.js)
   wireHeaderMenu(document.querySelector(".site-header")); // the header's Menu on narrow screens
-  // The rest in tasks of their own: evaluating the modules, the preview and the site's wiring
-  // in one task took over 50 ms on a cold visit here (issue 13: no long task during boot). The
-  // site's modules are imported only now, so the first paint does not wait for them and their
-  // evaluation is a task apart from this module's (issue 26: Lighthouse's blocking time).
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const { startSite } = await import("./site.js");
+  // The rest in a task of its own: evaluating the modules, the preview and the site's wiring
+  // in one task took over 50 ms on a cold visit here (issue 13: no long task during boot).
+  // (Importing site.js only now cut Lighthouse's blocking time, but left the header's buttons
+  // dead until it arrived: a click on Rules right after the first paint was lost.)
   await new Promise((resolve) => setTimeout(resolve, 0));
   const site = startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
