@@ -150,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         verdict = ""
         if target is not None:
             ok = med >= target if key == "performance" else med <= target
-            verdict = f"   target {'≥' if key == 'performance' else '≤'} {target:g}: {'met' if ok else 'MISSED'}"
+            sign = "≥" if key == "performance" else "≤"
+            verdict = f"   target {sign} {target:g}: {'met' if ok else 'MISSED'}"
         shown = f"{med:.3f}" if key in ("performance", "cls") else f"{med:.0f}"
         print(f"{key:12} median {shown}{unit} (min {min(values):.3g}, max {max(values):.3g}){verdict}")
     return 0

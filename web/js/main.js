@@ -33,6 +33,8 @@ if (/^#(join|table)=/.test(location.hash)) {
   wireHeaderMenu(document.querySelector(".site-header")); // the header's Menu on narrow screens
   // The rest in a task of its own: evaluating the modules, the preview and the site's wiring
   // in one task took over 50 ms on a cold visit here (issue 13: no long task during boot).
+  // (Importing site.js only now cut Lighthouse's blocking time, but left the header's buttons
+  // dead until it arrived: a click on Rules right after the first paint was lost.)
   await new Promise((resolve) => setTimeout(resolve, 0));
   const site = startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });

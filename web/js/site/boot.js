@@ -25,7 +25,8 @@ export function createBoot({ table, ready }) {
     table.engine?.terminate?.();
     table.useEngine(null);
     table.setState("busy");
-    setStatus("Loading the game engine… The rules are a click away while you wait.");
+    // the same line as index.html's (one line at every width): nothing moves when it is set
+    setStatus("Loading the game engine…");
     try {
       table.useEngine(await startEngine({ onFatal: fatal }));
       const hello = await table.request({ op: "hello" });
