@@ -66,7 +66,10 @@ export function createTakeBack({ table, save, prefs, counted, onTaken = () => {}
 
   function wire() {
     if (btn) return;
-    btn = /** @type {HTMLButtonElement} */ (el("button", "takeback-btn", "Take back"));
+    btn = /** @type {HTMLButtonElement} */ (el("button", "takeback-btn"));
+    // a narrow screen shows the arrow only; the name stays "Take back" (layout.css)
+    btn.append(el("span", "tb-arrow", "↶"), el("span", "tb-long", " Take back"));
+    btn.querySelector(".tb-arrow")?.setAttribute("aria-hidden", "true");
     btn.type = "button";
     btn.id = "btn-takeback";
     btn.title = "Take back your last decision (U)";
