@@ -16,14 +16,16 @@ def test_a_skilled_computer_player_as_the_player_comes_out_skilled():
     people = ["edmund", "mary", "henry", "fanny"]
     matches = [MatchScore(simulated_match("skilled", 3_000_000 + i, 5, people[i % 4]), 5) for i in range(12)]
     e = estimate(matches)
-    assert e.level == "skilled", e
-    assert "about as well as Skilled" in e.sentence
+    # Casual and Skilled trade too alike to tell apart (level.TIE): the estimate names them
+    # together, and never Beginner or Expert for a skilled player
+    assert "skilled" in e.level.split("-"), e
+    assert "about as well as Casual or Skilled" in e.sentence
 
 
 def test_each_levels_own_rate_is_that_level_and_more_hands_make_it_surer():
     for level, rate in REFERENCE.items():
         few, many = (estimate([MatchScore(rate * 5, 5)] * n) for n in (4, 60))
-        assert few.level == many.level == level
+        assert few.level == many.level and level in many.level.split("-")
         assert many.sure > few.sure
     assert estimate([MatchScore(3, MIN_HANDS - 1)]).level is None
 
