@@ -69,7 +69,8 @@ class Estimate:
     sentence: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "label": label(self.level) if self.level else None, "sure": round(self.sure, 2),
+        return {"level": self.level, "label": label(self.level) if self.level else None,
+                "sure": round(self.sure, 2),
                 "rate": round(self.rate, 3),
                 "se": None if math.isinf(self.se) else round(self.se, 3), "hands": self.hands,
                 "trend": self.trend, "sentence": self.sentence}
