@@ -15,6 +15,7 @@ from speculation.actions import Action
 from speculation.game import Game
 from speculation.records import rules_from
 from speculation.review import trades
+from speculation.text import tenths
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,7 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     entry.click()
     review_open(page)
     note = page.locator("#review-note")
-    fair = f"{round(t.fair, 2):g}"
+    fair = tenths(t.fair)  # the one rounding every screen uses (issue 26, item 2)
     expect(note).to_contain_text(f"{fair} chips ({round(t.chance * 100)}% of the {t.pot}-chip pot)")
     expect(note).to_contain_text("Hand 1: You sold the queen of hearts to Edmund for 3 chips")
     gain = round(t.price - t.fair, 1)

@@ -320,7 +320,9 @@ def test_forged_messages_change_nothing_then_a_closed_tab_is_away_everywhere_and
 
 
 def test_a_guest_reloads_then_the_host_reloads_and_everyone_gets_their_own_seat_back(people, site_url):
-    host, ann, bo = start_three(people, site_url)
+    # two hands: a hand can now end with no decision of a person (the computer players no
+    # longer make offers that will be refused), and the host's reload must find a match going on
+    host, ann, bo = start_three(people, site_url, hands=2)
     ann.reload()
     expect(ann.locator("#join-status")).to_contain_text("Your seat is kept", timeout=20_000)
     expect(host.locator("#friends-status")).to_contain_text("Ann is reconnecting", timeout=6_000)
