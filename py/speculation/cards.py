@@ -15,6 +15,8 @@ order a plain list; every value that leaves the engine is written as a short str
 
 from __future__ import annotations
 
+import functools
+
 from .errors import ErrorCode, SpeculationError
 
 Card = int
@@ -91,5 +93,11 @@ def pack(ranks_per_suit: int = 13) -> list[Card]:
     >>> [card_str(c) for c in pack(2)]
     ['KS', 'AS', 'KH', 'AH', 'KD', 'AD', 'KC', 'AC']
     """
+    return list(_pack(ranks_per_suit))
+
+
+@functools.cache
+def _pack(ranks_per_suit: int) -> tuple[Card, ...]:
+    """``pack``'s cards, made once per size (the odds ask for a pack at every decision)."""
     low = 15 - ranks_per_suit
-    return [make_card(r, s) for s in SUITS for r in range(low, 15)]
+    return tuple(make_card(r, s) for s in SUITS for r in range(low, 15))
