@@ -1,12 +1,14 @@
-"""The peer-connection tests (tests/netns/) in a network namespace that has only loopback, so that
-no browser in them can reach or even see another interface. Part of the README's test command:
-this test builds nothing of its own (the session's `site_dir`) and runs
+"""The peer-connection tests (tests/netns/) in network namespaces that have only loopback, so
+that no browser in them can reach or even see another interface. Part of the README's test
+command: this module builds nothing of its own (the session's `site_dir`) and runs each inner
+test in a namespace of its own,
 
-    unshare -n sh -c 'ip link set lo up && exec <python> -m pytest tests/netns ...'
+    unshare -n sh -c 'ip link set lo up && exec <python> -m pytest tests/netns/<file>::<test> ...'
 
-with SPECULATION_NETNS_SITE naming the built site; it prints the inner run's output and fails
-with the inner failures. Creating a network namespace needs root (CI runs as root): without it
-this test fails and says so, it does not skip.
+with SPECULATION_NETNS_SITE naming the built site; each prints its inner run's output and fails
+with the inner failure (or with what it had printed when it ran over its time). Creating a
+network namespace needs root (CI runs as root): without it these tests fail and say so, they do
+not skip.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-INNER_TIMEOUT_S = 600
+INNER_TIMEOUT_S = 360  # each inner test; about 80 s at most on a busy machine
 # the variables of this run that must not leak into the inner one (its own pytest, one process)
 OUTER_ONLY = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID",
               "PYTEST_CURRENT_TEST", "PYTEST_ADDOPTS")
@@ -37,7 +39,24 @@ def can_unshare() -> str | None:
     return None if done.returncode == 0 else done.stderr.strip() or f"exit status {done.returncode}"
 
 
-def test_peer_connections_in_a_loopback_only_namespace(site_dir):
+def inner_tests() -> list[str]:
+    """Every test of tests/netns/, as node ids (read from the files: the inner tests are not
+    collected outside the namespace)."""
+    out = []
+    for path in sorted((ROOT / "tests" / "netns").glob("test_*.py")):
+        names = re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+        out += [f"tests/netns/{path.name}::{name}" for name in names]
+    return out
+
+
+def test_the_inner_tests_are_found():
+    assert len(inner_tests()) >= 7 and all("::test_" in t for t in inner_tests())
+
+
+@pytest.mark.parametrize("inner_test", inner_tests(), ids=lambda t: t.rsplit("::", 1)[1])
+def test_peer_connections_in_a_loopback_only_namespace(site_dir, inner_test):
+    """One inner test in a namespace of its own, so that each has its own time limit and its own
+    report (a slow one on a busy machine no longer hides the others' results)."""
     why = can_unshare()
     if why is not None:
         pytest.fail(f"cannot create a network namespace ({why}): the peer-connection tests of "
@@ -45,11 +64,16 @@ def test_peer_connections_in_a_loopback_only_namespace(site_dir):
                     pytrace=False)
     env = {k: v for k, v in os.environ.items() if k not in OUTER_ONLY}
     env["SPECULATION_NETNS_SITE"] = str(site_dir)
-    inner = [sys.executable, "-m", "pytest", "tests/netns", "-p", "no:cacheprovider", "-n", "0",
-             "-q", "-rfE", "-s", "--durations=5"]
+    inner = [sys.executable, "-m", "pytest", inner_test, "-p", "no:cacheprovider", "-n", "0",
+             "-q", "-rfE", "-s", "--durations=3"]
     script = 'ip link set lo up && exec "$@"'
-    done = subprocess.run(["unshare", "-n", "sh", "-c", script, "sh", *inner], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=INNER_TIMEOUT_S)
+    try:
+        done = subprocess.run(["unshare", "-n", "sh", "-c", script, "sh", *inner], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=INNER_TIMEOUT_S)
+    except subprocess.TimeoutExpired as e:
+        said = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        pytest.fail(f"{inner_test} ran over {INNER_TIMEOUT_S} s; it had printed:\n{said[-4000:]}",
+                    pytrace=False)
     print(done.stdout)
     print(done.stderr, file=sys.stderr)
     ran = re.search(r"(\d+) passed", done.stdout)

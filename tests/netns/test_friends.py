@@ -228,7 +228,9 @@ def people(request, browser, site_url: str, output_path: str):
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             ctx.grant_permissions(["camera", "microphone"], origin=(at or origin).rstrip("/"))
             ctx.add_init_script(RECORD_CHANNEL)
-            ctx.add_init_script("localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}));")
+            # (about:blank, where rejoin() goes first, has no storage: no page error there)
+            ctx.add_init_script("if (location.protocol.startsWith('http')) "
+                                "localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}));")
             contexts.append(ctx)
             page = ctx.new_page()
             capture(page, lines)
