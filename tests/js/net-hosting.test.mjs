@@ -168,6 +168,27 @@ test("a friend who goes quiet is away, and the host may let a computer player st
   assert.equal(hosting.roster().friends[0].bot, true);
 });
 
+test("a friend back after a silence gets the table as it is now, moves made meanwhile included", async () => {
+  // (a busy device misses heartbeats: the host marks it away and sends it nothing until it is back)
+  const { hosting, ch, driver, store } = await hostWithAnn();
+  ch.onSt("silent");
+  assert.equal(hosting.state().friends[0].status, "away");
+  const quiet = ch.sent.length;
+  // meanwhile the table moves on: Ann's keep, made for her seat (as a stand-in would)
+  await driver.run(() => driver.friendAct({ seat: 1, type: "keep" }));
+  assert.ok(store.getState().view, "the host's table moved on");
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(ch.sent.slice(quiet).filter((m) => m.t === "state").length, 0, "nothing went to Ann while away");
+  ch.onSt("open");
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(hosting.state().friends[0].status, "here");
+  const caught = ch.sent.slice(quiet).filter((m) => m.t === "state");
+  assert.equal(caught.length, 1, "one catching-up view");
+  assert.equal(caught[0].view.seat, 1);
+  assert.equal(caught[0].view.to_act, 0, "the view after the move made while Ann was away");
+  assert.equal(caught[0].next, 11);
+});
+
 test("the stored roster is read field by field: anything of the wrong shape is ignored", () => {
   const good = { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
     friends: [{ seat: 1, name: "Ann", token: "ab".repeat(16), bot: false }], allow: { coach: true, review: false } };

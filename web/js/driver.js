@@ -221,10 +221,7 @@ export async function thinkFor(ctx, view, seat, standIn) {
   if (view.phase in THINK_SHARE) return Math.round(full * THINK_SHARE[view.phase]);
   const bots = (/** @type {number[]} */ seats) => seats.every((s) => s != null && isBot(view, s));
   const quick = Math.round(full * AMONG_BOTS);
-  // With friends on other devices (a standIn policy) the market peek is not made: in the
-  // friends' reload test (tests/netns) a guest then stopped following the table after a
-  // host's reload; the cause is not found yet (see the closing note of 2026-12-02).
-  if (view.phase === "market" && !ctx.policy.standIn) {
+  if (view.phase === "market") {
     const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
       : { op: "bot", seat, apply: false });
     if (!peek.ok) return full;

@@ -328,7 +328,14 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   function onStatus(f, ch, st) {
     if (f.channel !== ch) return;
     if (st === "open") {
-      if (f.status === "away") { f.status = "here"; broadcastSeats(); tell(); }
+      if (f.status === "away") {
+        // Back after a silence (a busy device misses heartbeats): the moves made meanwhile were
+        // sent to nobody on this channel, so the friend gets the table as it is now.
+        f.status = "here";
+        broadcastSeats();
+        tell();
+        if (phase === "playing") chain = chain.then(() => pushTo(f)).catch((err) => console.error(err));
+      }
       return;
     }
     if (st === "closed") { f.channel = null; ch.close(); }
