@@ -257,7 +257,7 @@ def test_every_listed_template_has_instances_that_apply(cfg: Config, play_seed: 
 @given(cfg=configs(max_players=5), play_seed=st.integers(0, 2**32 - 1))
 def test_some_listed_templates_have_instances_that_apply(cfg: Config, play_seed: int) -> None:
     """The quick tier's twin of the test above: five random matches instead of the profile's
-    40 (100 in CI)."""
+    40."""
     check_templates(cfg, play_seed)
 
 
