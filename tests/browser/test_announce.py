@@ -195,6 +195,8 @@ def test_an_ace_of_trumps_is_announced_then_the_result(page: Page, where: str):
     assert [b["kind"] for b in banners][-1] == "result"
     assert banners[-1]["text"] in page.inner_text("#hand-result .hand-result-text")
     assert "ace of hearts" in banners[-1]["text"]
+    # the panel says the same sentence: the result's banner does not cover it (issue 26)
+    expect(page.locator("#announce-banner")).to_be_hidden()
     assert by_event.get(where) == {"flip"}
     assert_no_axe_violations(page, f"the ace banner ({where})")
 
