@@ -313,8 +313,13 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     send(f, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: tableId, host: plan?.hostName ?? "",
       allow: plan?.allow ?? { coach: true, review: true }, hello: helloFor() });
     broadcastSeats();
-    if (phase === "playing") chain = chain.then(() => pushTo(f)).catch((err) => console.error(err));
+    catchUp(f);
     tell();
+  }
+
+  /** During the match, `f` gets the table as it is now, after the pushes already queued. @param {Friend} f */
+  function catchUp(f) {
+    if (phase === "playing") chain = chain.then(() => pushTo(f)).catch((err) => console.error(err));
   }
 
   /** The public part of the engine's `hello` a guest draws the table with (no Python there). */
@@ -334,7 +339,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
         f.status = "here";
         broadcastSeats();
         tell();
-        if (phase === "playing") chain = chain.then(() => pushTo(f)).catch((err) => console.error(err));
+        catchUp(f);
       }
       return;
     }
