@@ -7,6 +7,7 @@ import json
 from botplay import new_game, steps
 
 from speculation.bots import coach_advice, make_bot, public_history
+from speculation.bots.coach import public_seed
 from speculation.bridge import Session
 from speculation.observation import observe
 
@@ -21,7 +22,8 @@ def test_advice_at_every_decision_of_a_match_is_consistent_with_the_expert():
         json.dumps(a)
         assert a["suggestion"].endswith(".") and "\n" not in a["suggestion"]
         assert a["suggestion"].count(". ") == 0  # one sentence
-        expert = make_bot("expert/edmund", 0, obs.seat, roster).decide(obs, hist)
+        # the expert it speaks for, with the seed made from what the whole table sees
+        expert = make_bot("expert/edmund", public_seed(obs), obs.seat, roster).decide(obs, hist)
         if obs.phase in ("deal", "reveal"):
             assert a["action"] is None and a["range"] is None and a["fair_value"] is None
         else:

@@ -39,6 +39,25 @@ def test_no_offer_is_made_for_what_its_owner_already_refused():
     assert offers >= 12 and checked >= 3, (offers, checked)  # the market is not dead
 
 
+def test_the_offer_itself_is_above_what_its_owner_already_refused():
+    """Not only the limit: the price offered is above the highest price, for the card's worth,
+    the owner refused this hand (issue 26, item 1: a casual buyer offered an owner who refuses
+    below fair value 1 chip five times in one hand, each time refused)."""
+    offers = checked = 0
+    for seed in range(12):
+        for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
+            if d.action.kind != "offer":
+                continue
+            offers += 1
+            held = refusals(hist, 4, obs.hand)[d.action.target][0]
+            if held is None:
+                continue
+            checked += 1
+            fair = float(obs.context.fair) if obs.context else 0.0
+            assert d.action.price is not None and d.action.price > held * fair, (seed, d.reason, held, fair)
+    assert offers >= 12 and checked >= 3, (offers, checked)
+
+
 def test_a_refused_price_is_not_offered_again_by_the_next_buyer():
     """Seat 0 refuses 1 chip for its top card; the next buyer in the same window, whose most is
     that same 1 chip, passes rather than offering it again (it may offer another owner)."""

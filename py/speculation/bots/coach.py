@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,8 +84,8 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     if forced(obs) is not None or obs.phase in PHASES:
         return _done(out, PHASES.get(obs.phase, f"Only one move is possible: "
                                                 f"{obs.legal[0].kind}."))
-    bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=0, seat=seat,
-                    roster=roster)
+    bot = TraderBot(LEVELS[COACH_LEVEL], PERSONALITIES[COACH_PERSONA], seed=public_seed(obs),
+                    seat=seat, roster=roster)
     d = bot.decide(obs, history)
     act = d.action.to_dict()
     out["action"], out["reason"] = act, d.reason
@@ -98,6 +99,27 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
     return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}.",
                  stake.fair)
+
+
+def public_seed(obs: Observation) -> int:
+    """The coach's seed: a number made from what the whole table sees of this hand (its
+    number, the dealer, the chips, the cards turned up), so its random draws differ from deal
+    to deal as a bot's do, while the same table state always gets the same advice. (A fixed
+    seed repeated its simulated tables wherever two deals' logs had the same length.)
+
+    >>> from speculation.game import Game
+    >>> from speculation.actions import Action
+    >>> from speculation.observation import observe
+    >>> a, b = Game(["A", "B", "C"], seed=1), Game(["A", "B", "C"], seed=2)
+    >>> _ = a.apply(Action(0, "deal")), b.apply(Action(0, "deal"))
+    >>> public_seed(observe(a, 0)) == public_seed(observe(a, 1))   # the same for every seat
+    True
+    >>> public_seed(observe(a, 0)) != public_seed(observe(b, 0))   # other upcards, other seed
+    True
+    """
+    shown = ",".join(str(c) for c in sorted(obs.seen))
+    text = f"{obs.hand}:{obs.dealer}:{obs.chips}:{obs.pot}:{shown}"
+    return zlib.crc32(text.encode())
 
 
 class CoachBot:

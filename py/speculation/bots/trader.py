@@ -355,6 +355,11 @@ class TraderBot:
                 return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here would "
                                 f"sell one for what it is worth to me, I pass.")
             owner = owner if owner in hope else hope[0]
+            # never again a price this owner has refused, for the card's worth, this hand
+            price = max(price, above_refused(table[owner], refused[owner], fair, naive))
+            if price > min(top, t.price_max or top):
+                return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here would "
+                                f"sell one for what it is worth to me, I pass.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
 
@@ -426,6 +431,27 @@ def _acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> 
         if weight > 0:
             out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
     return out
+
+
+def above_refused(r: Read, refused: Pair, fair: float, naive: float) -> int:
+    """The least whole price above every price the owner read as ``r`` has refused for a card
+    like this (as multiples of its worth, ``fair`` and, to a rank-only judge, ``naive``): an
+    offer at or below it would be refused again, so it is not made (issue 26: a casual buyer
+    offered 1 chip five times in one hand to an owner who refused 1 chip each time).
+    0 when it has refused nothing.
+
+    >>> none = (None, None)
+    >>> above_refused(Read(), none, 1.5, 1.5)
+    0
+    >>> above_refused(Read(), (0.72, 0.75), 1.51, 1.51)   # it refused 1 for a card worth 1.39
+    2
+    """
+    least = 0
+    for basis, value in ((FAIR, fair), (NAIVE, naive)):
+        held = _top(r.held[basis], refused[basis])
+        if held is not None and value > 0:
+            least = max(least, math.floor(held * value) + 1)
+    return least
 
 
 def _concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:
