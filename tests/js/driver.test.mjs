@@ -73,7 +73,7 @@ test("computer players think for the policy's time, and a deal is made at once",
   assert.deepEqual(slept, [300, 1100], "the deal waits only for the animations; the sale waits the pace's time");
 });
 
-test("a computer player passing a market window takes no thinking time, an offer the pace's; a turn-up a little", async () => {
+test("a computer player passing a market window takes no thinking time and draws no \"Thinking\"; an offer 40% of the pace; a turn-up a fifth", async () => {
   const slept = [];
   const engine = scripted([
     () => ok("view", { view: view({ to_act: 1, phase: "market" }) }),
@@ -86,19 +86,23 @@ test("a computer player passing a market window takes no thinking time, an offer
     () => ok("bot", { reason: "My turn.", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
   ]);
   const store = createMatchStore({ holder: 0 });
+  const thinking = [];
+  store.subscribe((s, prev, msg) => { if (msg.type === "show" && msg.thinking != null) thinking.push(msg.thinking); });
   const driver = createDriver({ store, engine, policy: {
-    thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
+    thinkMs: () => 1000, motionLeft: () => 300, sleep: async (ms) => { slept.push(ms); },
   } });
   await driver.advance();
+  assert.deepEqual(thinking, [2, 1], "seat 1's pass draws no \"Thinking\"; seat 2's offer and seat 1's turn-up do");
   assert.deepEqual(engine.requests.map((r) => [r.op, r.apply ?? true]),
     [["view", true], ["bot", false], ["bot", true], ["bot", false], ["bot", true], ["bot", true]],
     "in a market window the computer is asked first (changing nothing), then moves; a turn-up is not asked");
-  assert.deepEqual(slept, [1000, 400], "the pass is made at once, the offer after the pace's time, the turn-up after 40% of it");
+  assert.deepEqual(slept, [400, 300], "the pass is made at once, not even waiting for the motion (300 ms left); " +
+    "the offer to a person after 40% of the pace; the turn-up after 20% of it, or the motion if longer");
   assert.deepEqual(store.getState().log.map((l) => l.text).filter((t) => t.startsWith("Henry")),
     ["Henry: “Offering 2.”", "Henry offers 2 chips."], "the peek logs nothing; the move logs once");
 });
 
-test("a trade between computer players goes quicker than one with a person in it; over a face-down card, at once", async () => {
+test("a trade between computer players goes quicker than one with a person in it; over a face-down card (its offer too), at once", async () => {
   const slept = [];
   const haggle = (seller, buyer, context = "sale") => ({ seller, buyer, ask: 2, bid: 1, asks: 1, bids: 1, rounds: 3, asks_left: 2, bids_left: 2, offers: [], to_move: 1, context, card: "KH" });
   const engine = scripted([
@@ -113,7 +117,8 @@ test("a trade between computer players goes quicker than one with a person in it
   await createDriver({ store, engine, policy: {
     thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
   } }).advance();
-  assert.deepEqual(slept, [400, 1000, 400], "Henry and Mary haggle over a face-down card at once, over the upcard quickly; Mary and Julia at the pace; an offer to Mary quickly");
+  assert.deepEqual(slept, [400, 1000], "Henry and Mary haggle over a face-down card at once, over the upcard quickly; " +
+    "Mary and Julia at the pace; an offer to Mary (a computer player) at once, like the haggle it opens");
 });
 
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {

@@ -7,7 +7,7 @@
 // worker (engine.js), the real wheel in Node, a scripted fake in a unit test, or later a remote
 // host. tests/js/driver.test.mjs runs it with no browser.
 //
-//   const driver = createDriver({ store, engine, policy: { site: true, thinkMs: () => 1100 } });
+//   const driver = createDriver({ store, engine, policy: { site: true, thinkMs: () => 700 } });
 //   await driver.advance();              // play on until a person decides or the match ends
 //   await driver.run(() => driver.humanAct({ type: "keep", seat: 0 }));
 
@@ -186,8 +186,8 @@ function pause(ctx, ms) {
  * being most of the pause. See `thinkFor` for the rest.
  * @type {Record<string, number>}
  */
-export const THINK_SHARE = { deal: 0, reveal: 0.4 };
-/** The share for a move in a trade between computer players only (see `thinkFor`). */
+export const THINK_SHARE = { deal: 0, reveal: 0.3 };
+/** The share for an offer in a market window and a move in a trade between computer players only (see `thinkFor`). */
 export const AMONG_BOTS = 0.4;
 
 /**
@@ -204,38 +204,43 @@ function tradeSeats(view) {
 }
 
 /**
- * How long (ms) the computer at `seat` seems to think before its move in `view`: the pace's
- * time for a choice a person may want to follow or answer, less where there is little to take
- * in. In a market window it is asked first what it will do (`apply: false` changes nothing): a
- * pass changes nothing on the table and is made at once, so a window everybody passes costs no
- * waiting; an offer takes the pace's time if it is made to a person, else `AMONG_BOTS` of it.
+ * How long (ms) the computer at `seat` seems to think before its move in `view`, and whether
+ * the move is `quiet`. The pace's full time is for a choice a person may want to follow or
+ * answer; less where there is little to take in. In a market window it is asked first what it
+ * will do (`apply: false` changes nothing): a pass changes nothing on the table, so it is quiet:
+ * made at once, with no "Thinking" drawn and no wait for the motion still playing, so a window
+ * everybody passes costs no waiting; an offer to a person takes `AMONG_BOTS` of the pace (they
+ * answer it as a decision of their own, with its fair value beside it), one to another computer
+ * player none, as the haggle it opens.
  * A haggle, auction or firm sale with no person in it goes at `AMONG_BOTS` of the pace: its
  * panel lists every price named and its end has a banner, so nothing is missed by going quicker;
  * a haggle between two of them over a face-down card, after its offer, takes no time at all.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {string | null} standIn
- * @returns {Promise<number>}
+ * @returns {Promise<{ms: number, quiet: boolean}>}
  */
 export async function thinkFor(ctx, view, seat, standIn) {
   const full = ctx.policy.thinkMs?.(view) ?? 0;
-  if (full <= 0) return 0;
-  if (view.phase in THINK_SHARE) return Math.round(full * THINK_SHARE[view.phase]);
+  const wait = (/** @type {number} */ ms) => ({ ms, quiet: false });
+  if (full <= 0) return wait(0);
+  if (view.phase in THINK_SHARE) return wait(Math.round(full * THINK_SHARE[view.phase]));
   const bots = (/** @type {number[]} */ seats) => seats.every((s) => s != null && isBot(view, s));
   const quick = Math.round(full * AMONG_BOTS);
   if (view.phase === "market") {
     const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
       : { op: "bot", seat, apply: false });
-    if (!peek.ok) return full;
+    if (!peek.ok) return wait(full);
     const a = peek.action;
-    if (a?.type === "pass") return 0;
-    return a?.type === "offer" && a.target != null && bots([a.target]) ? quick : full;
+    if (a?.type === "pass") return { ms: 0, quiet: true };
+    // an offer to another computer player plays out at once, like the haggle it opens (below)
+    return wait(a?.type === "offer" && a.target != null && isBot(view, a.target) ? 0 : quick);
   }
   const seats = tradeSeats(view);
-  if (!seats.length || !bots(seats)) return full;
+  if (!seats.length || !bots(seats)) return wait(full);
   // A haggle between two computer players over a face-down card plays out at once after the
   // offer (which took its time): nobody at the table can see the card, the page shows no panel
   // for it (announce.js), and its end, a purchase, has a banner and a motion.
   const p = /** @type {{context?: string}} */ (view.pending ?? {});
-  return view.phase === "negotiation" && p.context === "market" ? 0 : quick;
+  return wait(view.phase === "negotiation" && p.context === "market" ? 0 : quick);
 }
 
 /**
@@ -247,12 +252,16 @@ export async function thinkFor(ctx, view, seat, standIn) {
  */
 export async function botMove(ctx, view, seat, tok, standIn = null) {
   const { store, policy } = ctx;
-  store.dispatch({ type: "show", view, thinking: seat });
-  // think (see thinkFor), and at least until the animations end
-  const ms = await thinkFor(ctx, view, seat, standIn);
+  // think (see thinkFor), and at least until the animations end; a quiet move at once
+  const { ms, quiet } = await thinkFor(ctx, view, seat, standIn);
   if (!ctx.live(tok)) return false;
-  await pause(ctx, ms);
-  if (!ctx.live(tok)) return false;
+  if (!quiet) {
+    store.dispatch({ type: "show", view, thinking: seat });
+    await pause(ctx, ms);
+    if (!ctx.live(tok)) return false;
+  } else if (store.getState().pending.length) {
+    store.dispatch({ type: "show", view }); // what the last move did starts to show meanwhile
+  }
   const viewer = viewerSeat(ctx, view);
   const res = await ctx.engine().request(standIn ? { op: "bot", seat, viewer, stand_in: standIn } : { op: "bot", seat, viewer });
   if (!ctx.live(tok)) return false;
@@ -272,8 +281,10 @@ export async function standingMove(ctx, view, answer, tok) {
   const { store, policy } = ctx;
   // Show what the last move did before the next automatic one (as before a computer's move),
   // so a run of automatic reveals and passes plays out one move at a time, not all at once.
-  if (store.getState().pending.length) {
-    store.dispatch({ type: "show", view });
+  if (store.getState().pending.length) store.dispatch({ type: "show", view });
+  // a pass changes nothing on the table, so it is made at once; anything else after the motion
+  // still playing (a computer player's quiet pass before it may have left one)
+  if (answer.action.type !== "pass") {
     await pause(ctx, 0);
     if (!ctx.live(tok)) return false;
   }

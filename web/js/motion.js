@@ -19,6 +19,27 @@ import { cardFace, cardBack } from "./cards.js";
 export const PACE_FACTOR = /** @type {Record<string, number>} */ ({ instant: 0, fast: 0.6, normal: 1, slow: 1.6 });
 /** The base length of one step, in milliseconds, at the Normal pace. */
 export const STEP_MS = 520;
+/**
+ * The share of a step a card turned up from a stack takes: the commonest motion of a hand (a
+ * dozen a hand, most of them no new best trump), quick enough that a round of them does not
+ * keep a person waiting, long enough to see which card came up where (its banner and ring
+ * say more when it matters).
+ */
+export const REVEAL_SHARE = 0.6;
+
+/** The cards a ghost stands in for, by code, with how many ghosts hold each (see `keepHolds`). */
+const held = /** @type {Map<string, number>} */ (new Map());
+
+/**
+ * Hide again every real card a ghost is still flying to: the table is redrawn whole, so a
+ * redraw during a motion (a computer player passing at once) would show the card early under
+ * its own ghost. table-view.js calls it after every drawing.
+ */
+export function keepHolds() {
+  for (const code of held.keys()) {
+    for (const e of document.querySelectorAll(`#table [data-card="${code}"]`)) e.classList.add("motion-hold");
+  }
+}
 
 /** @typedef {{left: number, top: number, width: number, height: number}} Box */
 /**
@@ -115,7 +136,9 @@ function fly(el, kind, event, from, to, how) {
   el.style.setProperty("--card-w", `${to.width}px`);
   layer().append(el);
   const hold = how.hold;
+  const code = hold?.dataset.card;
   if (hold) hold.classList.add("motion-hold");
+  if (code) held.set(code, (held.get(code) ?? 0) + 1);
   /** @type {Keyframe[]} */
   let frames;
   if (how.mode === "fade" || !from) {
@@ -127,7 +150,19 @@ function fly(el, kind, event, from, to, how) {
       ? [{ transform: `${start} rotateY(180deg)` }, { transform: "rotateY(0deg)" }]
       : [{ transform: start, opacity: 1 }, { transform: "none", opacity: how.fadeOut ? 0.2 : 1 }];
   }
-  const done = () => { el.remove(); hold?.classList.remove("motion-hold"); };
+  let finished = false;
+  const done = () => {
+    if (finished) return;
+    finished = true;
+    el.remove();
+    hold?.classList.remove("motion-hold");
+    if (!code) return;
+    const left = (held.get(code) ?? 1) - 1;
+    if (left > 0) { held.set(code, left); return; }
+    held.delete(code);
+    // the card the ghost stood for may have been drawn again meanwhile (keepHolds)
+    for (const e of document.querySelectorAll(`#table [data-card="${code}"]`)) e.classList.remove("motion-hold");
+  };
   const anim = el.animate(frames, { duration: how.ms, delay: how.delay, easing: "cubic-bezier(.2,.7,.2,1)", fill: "backwards" });
   anim.onfinish = done;
   anim.oncancel = done;
@@ -193,10 +228,12 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
   let step = -1;
   /** Start a new step unless the previous event was of the same kind (antes go together). */
   let lastType = "";
+  let lastMs = ms; // how long the last step's motion takes
   for (const ev of events) {
     if (ev.type !== lastType || !["ante", "shown"].includes(ev.type)) { step++; }
     lastType = ev.type;
     at = step * gap;
+    const stepMs = ev.type === "reveal" ? Math.round(ms * REVEAL_SHARE) : ms;
     const how = { delay: at, ms, mode };
     const pot = potBox();
     switch (ev.type) {
@@ -224,7 +261,7 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
         const real = seatCard(ev.seat, ev.card);
         const to = box(real);
         const from = shot.stacks.get(ev.seat)?.[0] ?? to;
-        if (to) fly(flipGhost(ev.card), "flip", ev.type, from, to, { ...how, flip: true, hold: real });
+        if (to) fly(flipGhost(ev.card), "flip", ev.type, from, to, { ...how, flip: true, hold: real, ms: stepMs });
         break;
       }
       case "shown": {
@@ -273,8 +310,10 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
       }
       default:
         step--; // nothing to show: no time taken
+        continue;
     }
+    lastMs = stepMs;
   }
   // nothing animated (a counter-offer, a break-off): no time to wait for
-  return step < 0 ? 0 : step * gap + ms;
+  return step < 0 ? 0 : step * gap + lastMs;
 }

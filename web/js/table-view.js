@@ -13,7 +13,7 @@ import { renderTable, setStatus, seating } from "./render.js";
 import { buildControls } from "./controls.js";
 import { seatName, promptText } from "./text.js";
 import { chipsChart } from "./chart.js";
-import { snapshot, playEvents } from "./motion.js";
+import { snapshot, playEvents, keepHolds } from "./motion.js";
 import { createAnnouncer } from "./announce.js";
 import { createHandResult } from "./hand-result.js";
 import { el, button } from "./dom.js";
@@ -70,6 +70,7 @@ export function createTableViews(opts) {
       ...seating(view, s.holder, { site, here: s.here }),
       buyFrom: opts.buyFrom ?? null, onBuy: opts.onBuy ?? null,
     });
+    keepHolds(); // a card still flying stays hidden under its ghost in the new drawing
     news?.events(s.events, view);
     news?.panel(view);
     opts.sound?.forEvents(s.events);
@@ -88,7 +89,8 @@ export function createTableViews(opts) {
     // the move's motion last, once the controls and panels are in place: a ghost measured
     // before them would play where a card was before the table moved (issue 26)
     const ms = playEvents(s.events, shot, { pace: pace() });
-    motionUntil = performance.now() + ms;
+    // a drawing with nothing to animate does not cut short the motion still playing
+    motionUntil = Math.max(motionUntil, performance.now() + ms);
     $("handover").hidden = s.handover == null;
     if (s.handover != null) showHandover(view, s.handover);
     else if (s.focus === "controls") focusControls();

@@ -27,7 +27,7 @@ import { createTableViews } from "./table-view.js";
  */
 
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
-export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 1100, slow: 2600 });
+export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 700, slow: 2600 });
 
 /**
  * @typedef {object} TableHooks
