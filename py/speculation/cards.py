@@ -96,6 +96,22 @@ def pack(ranks_per_suit: int = 13) -> list[Card]:
     return list(_pack(ranks_per_suit))
 
 
+def unseen_trumps(best: Card, seen: set[Card] | frozenset[Card], ranks_per_suit: int = 13) -> tuple[int, int]:
+    """How many cards of ``best``'s suit in the pack are not in ``seen``, ranked above and below
+    it: a look at the one suit (the odds ask at every decision).
+
+    >>> unseen_trumps(parse_card("QH"), {parse_card("KH"), parse_card("2H")})
+    (1, 9)
+    >>> unseen_trumps(parse_card("KS"), set(), 2)   # the two-rank pack: KS and AS only
+    (1, 0)
+    """
+    base, rank = best - best % 13, rank_of(best)
+    low = 15 - ranks_per_suit
+    above = sum(1 for r in range(rank + 1, 15) if base + r - 2 not in seen)
+    below = sum(1 for r in range(low, rank) if base + r - 2 not in seen)
+    return above, below
+
+
 @functools.cache
 def _pack(ranks_per_suit: int) -> tuple[Card, ...]:
     """``pack``'s cards, made once per size (the odds ask for a pack at every decision)."""

@@ -32,7 +32,18 @@ from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar, assert_never
 
 from .actions import Action, Event, Template
-from .cards import ACE, Card, card_name, card_str, card_str_or_none, pack, parse_card, rank_of, suit_of
+from .cards import (
+    ACE,
+    Card,
+    card_name,
+    card_str,
+    card_str_or_none,
+    pack,
+    parse_card,
+    rank_of,
+    suit_of,
+    unseen_trumps,
+)
 from .errors import ErrorCode, IllegalActionError, RulesError, SpeculationError
 from .log import LogEntry, Step
 from .odds import Odds, compute_odds
@@ -466,9 +477,7 @@ class Game:
         best = self.best
         if best is None:
             return 0
-        trump, rank = suit_of(best), rank_of(best)
-        return sum(1 for c in pack(self.rules.pack_ranks)
-                   if c not in self.seen and suit_of(c) == trump and rank_of(c) > rank)
+        return unseen_trumps(best, self.seen, self.rules.pack_ranks)[0]
 
     def check_turn(self, seat: int) -> None:
         """Raise ``not_your_turn`` (with the legal templates) unless it is ``seat``'s decision:
@@ -1024,13 +1033,10 @@ class Game:
         facedown = tuple(len(s) for s in self.stacks)
         if best is None or self.stage is not Stage.PLAYING:
             return _settled_odds(self)
-        trump, rank = suit_of(best), rank_of(best)
-        unseen = [c for c in pack(self.rules.pack_ranks) if c not in self.seen]
-        above = sum(1 for c in unseen if suit_of(c) == trump and rank_of(c) > rank)
-        below = sum(1 for c in unseen if suit_of(c) == trump and rank_of(c) < rank)
+        above, below = unseen_trumps(best, self.seen, self.rules.pack_ranks)
         carries = (self.rules.no_trump == "carry_over" and best == self.upcard
                    and not self.player_trump_shown)
-        return compute_odds(unseen=len(unseen), above=above, below=below, seat_facedown=facedown,
+        return compute_odds(unseen=self.unseen_count(), above=above, below=below, seat_facedown=facedown,
                             holder=self.holder, dead=len(self.dead), no_trump_carries=carries)
 
     def hand_action_bound(self) -> int:

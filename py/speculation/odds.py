@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 
@@ -53,6 +54,7 @@ def exact(p: Fraction) -> dict[str, object]:
             "f": round(float(p), 6)}
 
 
+@lru_cache(maxsize=8192)  # a pure function of a few counts, asked at every move; Odds is frozen
 def compute_odds(*, unseen: int, above: int, below: int, seat_facedown: tuple[int, ...],
                  holder: int | None, dead: int, no_trump_carries: bool = False) -> Odds:
     """Chances from counts alone.
