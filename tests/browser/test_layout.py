@@ -168,10 +168,8 @@ def test_every_phase_fits_every_screen(page: Page):
     # the coach's text makes the control panel taller: your seat still is not cut off (issue 26)
     page.locator("#controls").get_by_role("button", name="What is it worth?").click()
     expect(page.locator("#controls .advice-text")).not_to_be_empty()
-    # (at the laptop sizes the issue measured; on 1024×768, 360×640 and 640×360 the coach's
-    # text still pushes the seat out or the controls off the screen: left open, issue 26)
-    check_sizes(page, "a haggle with the coach's advice", [["#deal-panel", False], ["#controls .advice-text", False]],
-                sizes=[(1280, 800), (1280, 720), (800, 1280), (768, 1024), (390, 844)])
+    # at every size: past a few lines the coach's words scroll in their own box (layout.css)
+    check_sizes(page, "a haggle with the coach's advice", [["#deal-panel", False], ["#controls .advice-text", False]])
     press(page, "Mary", "Break off")
     for _ in range(40):
         if page.locator("#match-summary").is_visible():

@@ -140,6 +140,7 @@ export function createTableViews(opts) {
       if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
       const a = r.advice ?? {};
       out.textContent = a.summary || a.suggestion || "No advice is available.";
+      out.tabIndex = 0; // it may scroll in its box on a small screen (layout.css)
     }, "advice-btn");
     g.append(b, out);
     return g;
