@@ -20,7 +20,6 @@ Targets (issue 26): performance ≥ 0.95, CLS ≤ 0.05, TBT ≤ 100 ms.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -32,6 +31,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from buildpy import load_build  # noqa: E402  (build.py, loaded once)
+
 LIGHTHOUSE_VERSION = "12.2.3"
 HOME = ROOT / "benchmarks" / ".lighthouse"
 CLI = HOME / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -57,14 +59,6 @@ def ensure_lighthouse() -> Path:
     subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--save-exact",
                     f"lighthouse@{LIGHTHOUSE_VERSION}"], cwd=HOME, check=True)
     return CLI
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("speculation_site_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def audit(cli: Path, url: str, keep: Path | None, n: int) -> dict[str, Any]:

@@ -23,7 +23,6 @@ and prints the median and the minimum of each over all runs.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
@@ -32,6 +31,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from buildpy import load_build  # noqa: E402  (build.py, loaded once)
+
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the test suite's Chromium and flags)
 
@@ -71,14 +73,6 @@ WAIT_CONTROLLED = """async () => {
   return !!navigator.serviceWorker.controller;
 }"""
 COLUMNS = ("fcp", "shell", "preview", "playable", "longest")
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("speculation_site_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def visit(page, url: str, timeout_s: float = 120) -> dict:

@@ -30,7 +30,6 @@ A test (tests/browser/test_ux_clicks.py) runs `play` on one short seeded match.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
 import statistics
 import sys
@@ -43,6 +42,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from buildpy import load_build  # noqa: E402  (build.py, loaded once)
+
 CHROMIUM = "/usr/bin/chromium"
 STACK = re.compile(r"^Buy one of .* face-down cards at the fair value")
 FORCED = re.compile(r"^(Turn up my top card|Deal the hand|Pass \(no offer\))$")
@@ -76,14 +78,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }).observe(log, { childList: true });
 });
 """
-
-
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def state(page: Page) -> tuple[str, int]:
