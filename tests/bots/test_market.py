@@ -18,23 +18,27 @@ from speculation.observation import observe
 DEFAULT_TABLE = ["baseline/never", "casual/mary", "casual/henry", "casual/edmund"]
 
 
+def offers_after_refusals(seeds: int = 12):
+    """Every face-down offer at the default table over ``seeds`` 4-hand matches, as (seed,
+    decision, the highest price as a multiple of fair value its owner refused this hand or
+    None, the card's fair value); the test that reads them checks the market is not dead."""
+    for seed in range(seeds):
+        for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
+            if d.action.kind == "offer":
+                held = refusals(hist, 4, obs.hand)[d.action.target][0]
+                yield seed, d, held, float(obs.context.fair) if obs.context else 0.0
+
+
 def test_no_offer_is_made_for_what_its_owner_already_refused():
     """Every face-down offer at the default table leaves room above what the owner refused: the
     most the buyer would pay (its private limit, seen by the test only) is above the highest
     price, for the card's worth, that the owner refused or countered this match."""
     offers = checked = 0
-    for seed in range(12):
-        for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
-            if d.action.kind != "offer":
-                continue
-            offers += 1
-            owner = d.action.target
-            held = refusals(hist, 4, obs.hand)[owner][0]
-            if held is None:
-                continue
+    for seed, d, held, fair in offers_after_refusals():
+        offers += 1
+        if held is not None:
             checked += 1
             top = int(d.private[0])  # the bot's buy limit, floored as it offers
-            fair = float(obs.context.fair) if obs.context else 0.0
             assert top > held * fair, (seed, d.reason, top, held, fair)
     assert offers >= 12 and checked >= 3, (offers, checked)  # the market is not dead
 
@@ -44,16 +48,10 @@ def test_the_offer_itself_is_above_what_its_owner_already_refused():
     the owner refused this hand (issue 26, item 1: a casual buyer offered an owner who refuses
     below fair value 1 chip five times in one hand, each time refused)."""
     offers = checked = 0
-    for seed in range(12):
-        for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
-            if d.action.kind != "offer":
-                continue
-            offers += 1
-            held = refusals(hist, 4, obs.hand)[d.action.target][0]
-            if held is None:
-                continue
+    for seed, d, held, fair in offers_after_refusals():
+        offers += 1
+        if held is not None:
             checked += 1
-            fair = float(obs.context.fair) if obs.context else 0.0
             assert d.action.price is not None and d.action.price > held * fair, (seed, d.reason, held, fair)
     assert offers >= 12 and checked >= 3, (offers, checked)
 
