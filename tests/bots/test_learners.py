@@ -186,14 +186,19 @@ def test_the_hedge_pricer_credits_an_accepted_face_down_offer():
     assert max(range(len(OFFERS)), key=lambda k: offers.total[k]) == OFFERS.index(0.8)
 
 
+class _FirmHedge(HedgeBot):
+    guided = False  # EXP3 prices every sale as a firm ask: the draw shows at every sale
+
+
 def test_the_hedge_pricer_is_deterministic_given_seed_and_log_and_seeds_matter():
     prices: list[set[int]] = []
-    for obs, hist, d in _decisions("yard/hedge", range(30), players=3, hands=1):
-        if obs.phase != "sale" or d.action.kind != "sell_firm":
+    for obs, hist, _ in _decisions("yard/hedge", range(30), players=3, hands=1):
+        if obs.phase != "sale":
             continue
-        again = HedgeBot(seed=obs.hand, seat=0, roster=()).decide(obs, hist)
-        assert again == HedgeBot(seed=obs.hand, seat=0, roster=()).decide(obs, hist)
-        drawn = {HedgeBot(seed=seed, seat=0).decide(obs, hist).action.price for seed in range(8)}
+        for cls in (HedgeBot, _FirmHedge):
+            again = cls(seed=obs.hand, seat=0, roster=()).decide(obs, hist)
+            assert again == cls(seed=obs.hand, seat=0, roster=()).decide(obs, hist)
+        drawn = {_FirmHedge(seed=k, seat=0).decide(obs, hist).action.price for k in range(8)}
         prices.append({p for p in drawn if p is not None})
     assert prices and any(len(v) > 1 for v in prices)  # the draw depends on the seed
 

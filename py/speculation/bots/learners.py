@@ -8,9 +8,9 @@
   price it refused says it does not. It prices its face-down offers, its answers in a haggle and
   (for seats the table does not name) the buyers in its sale search from those posteriors, by
   the expected gain of each price.
-* ``HedgeBot`` (``yard/hedge``): a no-regret pricer. It sells the trump by a firm price that is a
-  multiple of fair value and offers for face-down cards at a multiple of fair value, each
-  multiple drawn by EXP3 from a small grid (``ASKS``, ``OFFERS``); the weights are replayed from
+* ``HedgeBot`` (``yard/hedge``): a no-regret pricer. When the expert would sell the trump by a
+  firm price, or offer for a face-down card, it names instead a multiple of fair value, drawn
+  by EXP3 from a small grid (``ASKS``, ``OFFERS``); the weights are replayed from
   the public log, crediting each of its own asks and offers with the luck-adjusted gain it
   earned (nothing when refused). Its draws come from ``rng_for``, so it is deterministic given
   its seed and the log.
@@ -413,6 +413,11 @@ class HedgeBot(TraderBot):
         self._history = history
         return super().decide(obs, history)
 
+    # The expert chooses whether to sell and how (and whom to offer for a face-down card); EXP3
+    # sets the price of a firm ask and of an offer. False: EXP3 prices every sale as a firm ask
+    # and every offer (to the owner with most cards), which measured far weaker (docs).
+    guided = True
+
     def _sell(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
               reads: tuple[Read, ...] | None) -> Decision:
         t = template(obs, "sell_firm")
@@ -420,6 +425,10 @@ class HedgeBot(TraderBot):
         cap = min(t.bounds()[1], obs.pot) if t is not None else 0
         if t is None or stake.fair < 0.5 or floor > cap:
             return super()._sell(obs, stake, lim, rng, reads)
+        if self.guided:
+            d = super()._sell(obs, stake, lim, rng, reads)
+            if d.action.kind != "sell_firm":
+                return d
         asks, _ = hedge_state(self._history, self.seat)
         arm = asks.draw(rng_for(self.seed, self.seat, len(self._history), "hedge"))
         price = clamp(round(ASKS[arm] * stake.fair), floor, cap)
@@ -437,9 +446,16 @@ class HedgeBot(TraderBot):
         _, offers = hedge_state(history, self.seat)
         arm = offers.draw(rng_for(self.seed, self.seat, len(history), "hedge"))
         price = clamp(math.floor(OFFERS[arm] * stake.fair), 1, min(top, t.price_max or top))
-        refused = refusals(history, len(obs.names), obs.hand)
-        owners = [o for o in sorted({o for o, _ in t.cards}, key=lambda o: (-obs.stacks[o], o))
-                  if (r := refused[o][FAIR]) is None or price > r * stake.fair]
+        if self.guided:
+            d = super()._market(obs, stake, lim, rng, reads, history)
+            if d.action.kind != "offer" or d.action.target is None:
+                return d
+            owners = [d.action.target]
+        else:
+            refused = refusals(history, len(obs.names), obs.hand)
+            owners = [o for o in sorted({o for o, _ in t.cards},
+                                        key=lambda o: (-obs.stacks[o], o))
+                      if (r := refused[o][FAIR]) is None or price > r * stake.fair]
         if not owners or price > lim.buy:
             return Decision(Action(self.seat, "pass"), f"{why}; I'll not buy blind this time.")
         return Decision(Action(self.seat, "offer", price, owners[0], 0),
