@@ -13,6 +13,12 @@ luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_ma
 ``experts`` one with three experts. ``--only`` limits the run to some yardsticks
 (comma-separated).
 
+    python benchmarks/yardsticks.py --table weak --hands 8 --deals 400 --seed 1 --jobs 1 \
+        --only yard/adaptive,yard/hedge,yard/undercut
+
+``--hands 8`` plays each deal as an 8-hand match from a fresh table instead of one hand (so a
+bot that learns across hands can); every number is then per match, not per hand.
+
     python benchmarks/yardsticks.py --table weak --deals 1000 --seed 1 --jobs 2 --channels
 
 ``--channels`` prints, instead, where entry 0's luck-adjusted score comes from, for the expert
