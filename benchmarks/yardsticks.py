@@ -13,6 +13,12 @@ luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_ma
 ``experts`` one with three experts. ``--only`` limits the run to some yardsticks
 (comma-separated).
 
+    python benchmarks/yardsticks.py --table weak --hands 8 --deals 400 --seed 1 --jobs 1 \
+        --only yard/adaptive,yard/hedge,yard/undercut
+
+``--hands 8`` plays each deal as an 8-hand match from a fresh table instead of one hand (so a
+bot that learns across hands can); every number is then per match, not per hand.
+
     python benchmarks/yardsticks.py --table weak --deals 1000 --seed 1 --jobs 2 --channels
 
 ``--channels`` prints, instead, where entry 0's luck-adjusted score comes from, for the expert
@@ -52,7 +58,8 @@ TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
               "exploit/accept", "exploit/ask150", "skilled/edmund",
-              "yard/holdout", "yard/names", "yard/blind", "baseline/coach"]
+              "yard/holdout", "yard/names", "yard/blind", "yard/adaptive", "yard/hedge",
+              "yard/undercut", "baseline/coach"]
 
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
@@ -189,11 +196,14 @@ def _entry0(task: tuple[Any, ...]) -> tuple[int, float, float]:
     return r.index, r.chips[0], r.edge[0]
 
 
+HANDS = [1]  # hands per deal (``--hands``): 1 for one-hand deals, 8 for 8-hand matches
+
+
 def _deals(fn: Callable[[tuple[Any, ...]], T], lineup: list[str], deals: int, seed: int,
            jobs: int) -> Iterator[T]:
-    """``fn`` of every deal's task (one-hand deals, balanced seating), over ``jobs`` processes,
-    in no particular order."""
-    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    """``fn`` of every deal's task (``HANDS[0]``-hand deals, balanced seating), over ``jobs``
+    processes, in no particular order."""
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": HANDS[0]}
     tasks = [(tuple(lineup), rules, seed, i, "balanced") for i in range(deals)]
     if jobs <= 1:
         return map(fn, tasks)
@@ -216,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", default="", help="comma-separated yardsticks (default: all)")
+    p.add_argument("--hands", type=int, default=1,
+                   help="hands per deal: 1 (fresh one-hand deals) or, say, 8 (8-hand matches, "
+                        "where a learner can learn; scores are then per match)")
     p.add_argument("--channels", action="store_true",
                    help="split entry 0's luck-adjusted score by channel instead")
     p.add_argument("--coach", action="store_true",
@@ -231,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         combine(args.combine)
         return 0
     rest = TABLES[args.table]
+    HANDS[0] = args.hands
+    per = "deal" if args.hands == 1 else f"{args.hands}-hand match"
     if args.coach:
         t0 = time.perf_counter()
         print(f"Entry 0 + {', '.join(rest)}; {args.deals} deals, balanced seating, seed "
@@ -245,15 +260,15 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     if args.channels:
         print(f"Where entry 0's luck-adjusted score comes from; table: entry 0 + {', '.join(rest)}; "
-              f"{args.deals} deals, balanced seating, seed {args.seed}")
+              f"{args.deals} deals, balanced seating, seed {args.seed}, {args.hands} hand(s) a deal")
         for first in (EXPERT, *names):
             channels([first, *rest], args.deals, args.seed, args.jobs)
         print(f"\n{time.perf_counter() - t0:.0f} s")
         return 0
     base = run([EXPERT, *rest], args.deals, args.seed, args.jobs)
     print(f"expert/edmund against each yardstick in its seat; table: entry 0 + {', '.join(rest)}; "
-          f"{args.deals} deals, balanced seating, seed {args.seed}\n")
-    print("| yardstick in the expert's seat | expert − yardstick, chips/deal | 95% CI | "
+          f"{args.deals} deals, balanced seating, seed {args.seed}, {args.hands} hand(s) a deal\n")
+    print(f"| yardstick in the expert's seat | expert − yardstick, chips/{per} | 95% CI | "
           "luck-adjusted | 95% CI | beats in chips | beats luck-adjusted |")
     print("|---|---:|---|---:|---|---|---|")
     for y in names:

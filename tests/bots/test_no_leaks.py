@@ -12,12 +12,14 @@ import math
 import random
 import re
 
+import pytest
 from botplay import RULE_SETS, new_game, steps
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from speculation.bots import catalogue
 from speculation.bots.pricing import above_count, chips, facedown_total, percent, stake_of
+from speculation.bots.variants import VARIANTS
 from speculation.bridge import Session
 
 TRADERS = [b["id"] for b in catalogue()]
@@ -88,6 +90,19 @@ def test_the_scan_covered_thousands_of_decisions():
     passes alone and in any order) it meets thousands of decisions with private numbers."""
     private = sum(scan(*match)[1] for match in fixed_matches(MATCHES))
     assert private >= 2000, private
+
+
+@pytest.mark.parametrize("yard", sorted(VARIANTS))
+def test_no_yardstick_built_from_the_expert_states_a_private_limit(yard):
+    """The same check for the ``yard/*`` yardsticks (the expert with one idea changed or added),
+    which the catalogue of playable bots does not list: each plays fixed matches in seat 0."""
+    rng = random.Random(f"leaks:{yard}")
+    private = 0
+    for k in range(6):
+        lineup = [yard, *(rng.choice(TRADERS) for _ in range(5))]
+        private += scan(rng.randrange(10**6), 3 + k % 4, RULE_SETS[k % len(RULE_SETS)],
+                        lineup)[1]
+    assert private >= 100, private
 
 
 def test_the_bridge_sends_a_bot_move_without_its_private_numbers():

@@ -81,6 +81,9 @@ def make_bot(bot_id: str, seed: int, seat: int, roster: Roster = ()) -> Bot:
         return CoachBot(seed, seat, roster)
     if bot_id in VARIANTS:
         v = VARIANTS[bot_id]
+        if v.kind != "expert":
+            from .learners import LEARNERS
+            return LEARNERS[v.kind](seed, seat, roster if v.roster else ())
         return TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat,
                          roster=roster if v.roster else (), sale_only=v.only)
     if bot_id in BASELINES:

@@ -10,9 +10,14 @@ measures that one thing:
   own formulas, as the expert does, but sells only by a firm price (the best one).
 * ``yard/blind``: the expert told nothing of the table (no roster): the expert before issue 23,
   which read every opponent from the log alone.
+* ``yard/adaptive``, ``yard/hedge``, ``yard/undercut``: the learners of ``learners`` (an
+  adaptive cross-hand opponent modeller, an EXP3 pricer over ask and offer margins and a one-chip
+  undercutter), each the expert in all else.
 
 >>> sorted(VARIANTS)
-['yard/blind', 'yard/holdout', 'yard/names']
+['yard/adaptive', 'yard/blind', 'yard/hedge', 'yard/holdout', 'yard/names', 'yard/undercut']
+>>> VARIANTS["yard/hedge"].kind
+'hedge'
 """
 
 from __future__ import annotations
@@ -23,13 +28,14 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Variant:
     """The expert with its sale search limited to ``only`` (empty: every plan) and the roster
-    shown or not."""
+    shown or not; ``kind`` other than ``"expert"`` names a learner of ``learners``."""
 
     id: str
     name: str
     description: str
     only: frozenset[str] = frozenset()
     roster: bool = True
+    kind: str = "expert"
 
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (
@@ -39,4 +45,10 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "sells by firm price only.", only=frozenset({"firm"})),
     Variant("yard/blind", "Expert, table unseen", "The expert without the table's names.",
             roster=False),
+    Variant("yard/adaptive", "Adaptive modeller", "Learns over the match what each seat pays "
+            "and takes, and prices each one by it.", kind="adaptive"),
+    Variant("yard/hedge", "No-regret pricer", "Picks its asks and offers from a grid of margins "
+            "by what they earned it before (EXP3).", kind="hedge"),
+    Variant("yard/undercut", "One-chip undercutter", "Prices a chip better than the best price "
+            "it can see; the expert in all else.", kind="undercut"),
 )}
