@@ -7,6 +7,9 @@ or a seat (a haggle is also measured with the coach's text
 shown, which made the controls tall enough to push your seat out of the felt); rules, about, settings, the log and the set-up form open
 over the table and close back to it in one step.
 
+An auction and a haggle are also measured with their panel beside the centre, which must cover
+none of it (the centre is also measured with two cards in it and the auction panel open).
+
 The match is four people at one screen (pass-and-play, no hand-over screen) with fixed deals,
 so the same decisions come up every time; at each one the viewport is resized through all
 nine sizes and the boxes are measured.
@@ -30,6 +33,9 @@ SIZES = [(1280, 800), (1280, 720), (800, 1280), (1024, 768), (768, 1024), (390, 
 FOUR = ["Fanny", "Edmund", "Mary", "Henry"]
 # Fanny deals: Edmund, Mary, Henry, Fanny (three rounds), then the king of hearts: nobody holds
 # another heart, so the king wins and every reveal is no new best trump.
+# Edmund's three cards are hearts above the two of hearts turned up: his first turn-up is the new
+# best trump, and he can auction it while the centre shows two cards (the upcard and his).
+HEARTS_EDMUND = ["QH", "2S", "3S", "4S", "JH", "5S", "6S", "7S", "TH", "8S", "9S", "TS", "2H"]
 SPADES_KH = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "KH"]
 
 # Measured in the page: the box of everything that must be seen, whether anything scrolls, and
@@ -66,12 +72,11 @@ MEASURE = """([must, apart]) => {
   return out;
 }"""
 
-# Nothing the player decides with covers the centre's cards, the pot or a seat.
-APART = [[over, under] for over in ("#controls",)
-         for under in ("#centre .centre-slot:not([hidden]) .card", "#pot-area", "#seats .seat")]
-# The auction and haggle panel still sits over the lower part of the centre (issue 26, item 4,
-# is not done: moving it beside the controls pushed the seats out of the felt at 1280×800 and
-# the controls off a 640×360 screen); once it can, add "#deal-panel" to the covering side.
+# Nothing the player decides with covers the centre's cards, the pot or a seat, and the auction
+# and haggle panel has a column of its own beside the centre (issue 26, item 4).
+APART = [[over, under] for over in ("#controls", "#deal-panel")
+         for under in ("#centre .centre-slot:not([hidden]) .card", "#centre .centre-slot:not([hidden]) figcaption",
+                       "#pot-area", "#seats .seat")]
 TABLE = [["#seats .seat", True], ["#centre .centre-slot:not([hidden])", True], ["#pot-area", True], ["#status", False]]
 CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", False], ["#controls select", False],
             ["#controls .method", False]]
@@ -176,3 +181,16 @@ def test_every_phase_fits_every_screen(page: Page):
             break
         press(page, re.sub(r"'s turn:.*", "", page.inner_text("#status"), flags=re.S).strip(), "Turn up my top card")
     check_sizes(page, "the end of the match", [["#match-summary", False]], controls=False)
+
+
+def test_an_auction_beside_two_centre_cards_fits_every_screen(page: Page):
+    """The tightest centre: the upcard, a new best trump and the pot, beside the auction panel."""
+    set_settings(page, pace="instant", autoReveal=False)
+    open_match(page, scenario_url(FOUR, seed=3, decks=[HEARTS_EDMUND], rules={"max_hands": 1}))
+    press(page, "Fanny", re.compile("^Keep"))
+    press(page, "Edmund", "Turn up my top card")
+    priced(page, "Edmund", "Reserve (lowest price you will take)", 2, "Start the auction")
+    expect(page.locator("#best-slot .card")).to_have_count(1)
+    check_sizes(page, "an auction beside two cards", [["#deal-panel", False]])
+    # the captions keep their whole text for a screen reader where only their head is drawn
+    expect(page.locator("#best-caption")).to_have_text("Highest trump: the queen of hearts, held by Edmund")

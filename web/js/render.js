@@ -99,6 +99,19 @@ export function seating(view, holder, { site = true, here = null } = {}) {
 }
 
 /**
+ * Set a centre caption as its short head and the rest ("Upcard" + ", the highest trump, held by
+ * Mary"): the whole is its text, and where the table is tight beside an auction or haggle panel
+ * only the head is drawn (layout.css, `.cap-more`).
+ * @param {HTMLElement} node
+ * @param {string} head
+ * @param {string} more
+ */
+function caption(node, head, more) {
+  node.replaceChildren(head);
+  if (more) node.append(el("span", "cap-more", more));
+}
+
+/**
  * Render the table.
  * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
  *        buyFrom, onBuy: a seat's stack as a button that places a buy order }
@@ -130,7 +143,7 @@ export function renderTable(view, ctx = {}) {
   const upIsBest = !!view.best?.card && view.best.card === view.upcard;
   const upCaption = /** @type {HTMLElement} */ ($("upcard-slot").parentElement?.querySelector("figcaption"));
   /** @type {HTMLElement} */ (best.parentElement).hidden = upIsBest;
-  upCaption.textContent = upIsBest ? "Upcard, the highest trump" : "Upcard";
+  caption(upCaption, "Upcard", upIsBest ? ", the highest trump" : "");
   // The best card is shown once: in the middle. If it is also the upcard, the upcard slot says so.
   if (view.best?.card && view.best.card !== view.upcard) {
     best.replaceChildren(cardFace(view.best.card));
@@ -140,9 +153,9 @@ export function renderTable(view, ctx = {}) {
   if (view.best?.card) {
     const holder = view.best.holder;
     const who = holder == null ? "owned by the pool" : `held by ${seatName(view, holder)}`;
-    cap.textContent = `Highest trump: ${theCard(view.best.card)}, ${who}`;
-    if (upIsBest) upCaption.textContent = `Upcard, the highest trump, ${who}`;
-  } else cap.textContent = "Highest trump: none yet";
+    caption(cap, "Highest trump", `: ${theCard(view.best.card)}, ${who}`);
+    if (upIsBest) caption(upCaption, "Upcard", `, the highest trump, ${who}`);
+  } else caption(cap, "Highest trump", ": none yet");
 
   // Peel's dead hand: a count of face-down cards nobody owns.
   const dead = $("dead-hand");
