@@ -121,6 +121,21 @@ test("a trade between computer players goes quicker than one with a person in it
     "Mary and Julia at the pace; an offer to Mary (a computer player) at once, like the haggle it opens");
 });
 
+test("a computer player's bid in an auction takes 40% of the pace, a person bidding in it or not", async () => {
+  const slept = [];
+  const auction = (bidders) => ({ seller: 0, card: "KH", reserve: 2, high_bid: 3, high_bidder: 2, bidders });
+  const engine = scripted([
+    () => ok("view", { view: view({ to_act: 1, phase: "auction", pending: auction([0, 1, 2]) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "auction", pending: auction([1, 2]) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
+  ]);
+  const store = createMatchStore({ holder: 0 });
+  await createDriver({ store, engine, policy: {
+    thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
+  } }).advance();
+  assert.deepEqual(slept, [400, 400], "Mary bids with you still in the auction, Henry after you dropped out: both quickly");
+});
+
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {
   const ended = view({ phase: "deal", stage: "hand_over", to_act: 1, last_hand: { number: 1 }, hands: [{ number: 1 }] });
   for (const pauseAtHandEnd of [true, false]) {
