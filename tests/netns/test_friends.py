@@ -116,6 +116,14 @@ def play_to_the_end(pages: list[Page], limit: int = 400) -> None:
             return
         moved = False
         for p in pages:
+            # a reloaded host offers to continue its match once its engine is ready, which can be
+            # after the reload's own checks have looked for the button: a person presses it then
+            resume = p.get_by_role("button", name="Continue the match")
+            if resume.count() and resume.first.is_visible():
+                with contextlib.suppress(PlaywrightError):
+                    resume.first.click(timeout=5_000)
+                moved = True
+                break
             if not idle(p):
                 continue
             buttons = p.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
