@@ -194,3 +194,35 @@ def test_an_auction_beside_two_centre_cards_fits_every_screen(page: Page):
     check_sizes(page, "an auction beside two cards", [["#deal-panel", False]])
     # the captions keep their whole text for a screen reader where only their head is drawn
     expect(page.locator("#best-caption")).to_have_text("Highest trump: the queen of hearts, held by Edmund")
+
+
+# Every card's width in the felt, with the stage's measured height (stage-size.js) and, for the
+# comparison, with the container units it replaces.
+CARD_WIDTHS = """() => {
+  const stage = document.querySelector("#table .stage");
+  const widths = () => [...stage.querySelectorAll(".felt .card")].map((c) => c.getBoundingClientRect().width);
+  const measured = stage.classList.contains("is-measured");
+  const fast = widths();
+  stage.classList.remove("is-measured");
+  const units = widths();
+  if (measured) stage.classList.add("is-measured");
+  return { measured, fast, units };
+}"""
+
+
+def test_the_measured_stage_sizes_cards_as_container_units_do(page: Page):
+    """The cards take their size from the stage's measured height (issue 26: container units made
+    every change restyle the whole stage); it is the same size the units give, at every screen
+    and after every resize, so nothing moves when the measurement arrives."""
+    set_settings(page, pace="instant", autoReveal=False)
+    open_match(page, scenario_url(FOUR, seed=3, decks=[HEARTS_EDMUND], rules={"max_hands": 1}))
+    press(page, "Fanny", re.compile("^Keep"))
+    press(page, "Edmund", "Turn up my top card")
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(60)
+        got = page.evaluate(CARD_WIDTHS)
+        assert got["measured"], f"{w}×{h}: the stage was never measured"
+        assert len(got["fast"]) >= 5, f"{w}×{h}: too few cards to compare: {got}"
+        off = [(a, b) for a, b in zip(got["fast"], got["units"]) if abs(a - b) > 0.5]
+        assert not off, f"{w}×{h}: measured and container-unit widths differ: {off}"

@@ -7,6 +7,7 @@ import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
 import { startPreview } from "./preview.js";
 import { wireHeaderMenu } from "./header-menu.js";
+import { watchStageSize } from "./stage-size.js";
 
 // Opening a friend's invitation in a tab that shows the site (or another table) starts afresh
 // as that table's guest; only the fragment changed, so the page would not load again by itself.
@@ -15,13 +16,16 @@ addEventListener("hashchange", () => { if (/^#join=/.test(location.hash)) locati
 // The frame that paints the shell (benchmarks/shell_paint.py, docs/offline-and-deploy.md).
 requestAnimationFrame(() => performance.mark("speculation:shell"));
 
+const embedded = new URLSearchParams(location.search).get("embed") === "1";
+if (!embedded) watchStageSize(document.querySelector(".stage")); // the cards' sizes (layout.css)
+
 if (/^#(join|table)=/.test(location.hash)) {
   // A friend's invitation: this page is a guest at the host's table (no engine to play).
   wireHeaderMenu(document.querySelector(".site-header"));
   const { startGuest } = await import("./net/join.js");
   startGuest();
   initOffline();
-} else if (new URLSearchParams(location.search).get("embed") === "1") {
+} else if (embedded) {
   applyDisplaySettings(loadSettings(), { theme: false }); // the reader's four colours and motion
   // The embed's own modules load only in an embed: the site never fetches them (issue 26;
   // tests/js/module-graph.test.mjs).

@@ -27,7 +27,7 @@ export function createWelcome() {
     play().textContent = canContinue ? "New game: Play" : "Play";
     setStatus(canContinue ? "Your match is where you left it." : "Press Play to deal the first hand.");
     // A button takes the focus, never a text box (a phone's keyboard would cover the page).
-    (cont().hidden ? play() : cont()).focus({ preventScroll: true });
+    focusAfterPaint(cont().hidden ? play() : cont());
   }
 
   function hide() { byId("welcome").hidden = true; }
@@ -53,6 +53,21 @@ export function createWelcome() {
   }
 
   return { show, hide, wire };
+}
+
+/**
+ * Focus `button` once the frame that draws it is painted, unless the player has put the focus
+ * somewhere already. Focusing at once would make the browser lay the whole table out inside the
+ * engine's first answer, one long task (issue 26's blocking time: 113 ms of Lighthouse's
+ * mobile CPU); after the paint the layout is already done and the focus costs nothing.
+ * @param {HTMLElement} button
+ */
+function focusAfterPaint(button) {
+  requestAnimationFrame(() => setTimeout(() => {
+    const at = document.activeElement;
+    if (at && at !== document.body && at.id !== "main") return;
+    if (button.isConnected && !button.closest("[hidden]")) button.focus({ preventScroll: true });
+  }, 0));
 }
 
 /** @typedef {ReturnType<typeof createWelcome>} Welcome */
