@@ -1,0 +1,43 @@
+// A static HTTP/2 server for benchmarks/lighthouse.py: the built site over TLS on 127.0.0.1, as
+// GitHub Pages serves it (HTTP/2), with a throwaway self-signed certificate.
+//
+//   node benchmarks/h2serve.mjs DIR KEY.pem CERT.pem   → prints "https://127.0.0.1:PORT/", serves until killed
+//
+// Lighthouse's simulated throttling replays the page's requests over the connections it saw:
+// over HTTP/1.1 at most six at a time per origin, over HTTP/2 all of them on one. The site's
+// few dozen small ES modules (no bundler) cost round trips over the first that Pages never
+// makes a phone pay, so the benchmark serves the protocol Pages does.
+import { createSecureServer, constants } from "node:http2";
+import { readFileSync, statSync } from "node:fs";
+import { extname, join, normalize, sep } from "node:path";
+
+const [dir, key, cert] = process.argv.slice(2);
+const TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+  ".json": "application/json", ".webmanifest": "application/manifest+json",
+  ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
+  ".zip": "application/zip", ".whl": "application/zip", ".txt": "text/plain; charset=utf-8",
+  ".tar": "application/x-tar", ".ico": "image/x-icon", ".xml": "application/xml",
+};
+const root = normalize(dir);
+const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true,
+  maxSessionMemory: 512 }); // MB: Pyodide's files are large and all in flight at once
+server.on("stream", (stream, headers) => {
+  const path = decodeURIComponent(String(headers[constants.HTTP2_HEADER_PATH]).split("?")[0]);
+  let file = normalize(join(root, path.endsWith("/") ? path + "index.html" : path));
+  if (file !== root && !file.startsWith(root + sep)) { stream.respond({ ":status": 403 }); stream.end(); return; }
+  try {
+    if (statSync(file).isDirectory()) file = join(file, "index.html");
+    const body = readFileSync(file);
+    stream.respond({ ":status": 200, "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-cache", "content-length": body.length });
+    stream.end(body);
+  } catch {
+    stream.respond({ ":status": 404 });
+    stream.end();
+  }
+});
+server.listen(0, "127.0.0.1", () => {
+  console.log(`https://127.0.0.1:${/** @type {any} */ (server.address()).port}/`);
+});

@@ -1,0 +1,61 @@
+// node --test: benchmarks/h2serve.mjs, the HTTP/2 server of benchmarks/lighthouse.py, serves a
+// folder's files with their types over HTTP/2, says 404 for a missing one, and nothing outside
+// the folder (issue 26: the Lighthouse run must see the protocol GitHub Pages serves).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { connect } from "node:http2";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SERVER = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "benchmarks", "h2serve.mjs");
+
+/** GET `path` over one HTTP/2 session: [status, content-type, body]. */
+function get(session, path) {
+  return new Promise((resolve, reject) => {
+    const req = session.request({ ":path": path });
+    let status = 0, type = "", body = "";
+    req.on("response", (h) => { status = Number(h[":status"]); type = String(h["content-type"] ?? ""); });
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => { body += chunk; });
+    req.on("end", () => resolve([status, type, body]));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("h2serve.mjs serves the folder over HTTP/2, with types, 404s and no way out", async (t) => {
+  const tmp = mkdtempSync(join(tmpdir(), "h2serve-"));
+  t.after(() => rmSync(tmp, { recursive: true, force: true }));
+  const site = join(tmp, "site");
+  mkdirSync(join(site, "js"), { recursive: true });
+  writeFileSync(join(site, "index.html"), "<!doctype html><title>x</title>");
+  writeFileSync(join(site, "js", "a.js"), "export const a = 1;\n");
+  writeFileSync(join(tmp, "secret.txt"), "outside");
+  const key = join(tmp, "key.pem"), cert = join(tmp, "cert.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key,
+    "-out", cert, "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  const server = spawn("node", [SERVER, site, key, cert], { stdio: ["ignore", "pipe", "inherit"] });
+  t.after(() => server.kill());
+  const base = await new Promise((resolve) => server.stdout.once("data", (d) => resolve(String(d).trim())));
+  assert.match(base, /^https:\/\/127\.0\.0\.1:\d+\/$/);
+  const session = connect(base, { ca: readFileSync(cert) });
+  t.after(() => session.close());
+  const [s1, type1, body1] = await get(session, "/");
+  assert.equal(session.alpnProtocol, "h2");
+  assert.equal(s1, 200);
+  assert.match(type1, /^text\/html/);
+  assert.match(body1, /<title>x<\/title>/);
+  const [s2, type2] = await get(session, "/js/a.js?v=123");
+  assert.equal(s2, 200);
+  assert.match(type2, /^text\/javascript/);
+  assert.equal((await get(session, "/missing.js"))[0], 404);
+  const [s4, , body4] = await get(session, "/../secret.txt");
+  assert.notEqual(s4, 200);
+  assert.doesNotMatch(body4, /outside/);
+  const [s5, , body5] = await get(session, "/%2e%2e/secret.txt");
+  assert.notEqual(s5, 200);
+  assert.doesNotMatch(body5, /outside/);
+});
