@@ -75,6 +75,9 @@ def ensure_lighthouse() -> Path:
 def serve_h2(site: Path) -> Iterator[str]:
     """The site over HTTP/2 on 127.0.0.1 (h2serve.mjs), with a certificate made for this run;
     yields its base URL."""
+    if shutil.which("openssl") is None:
+        raise SystemExit("lighthouse.py: openssl makes the HTTP/2 server's certificate and is "
+                         "missing (apt-get install openssl), or serve HTTP/1.1 with --http1")
     with tempfile.TemporaryDirectory(prefix="spec-lighthouse-tls-") as tmp:
         key, cert = Path(tmp) / "key.pem", Path(tmp) / "cert.pem"
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
