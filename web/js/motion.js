@@ -25,7 +25,7 @@ export const STEP_MS = 520;
  * keep a person waiting, long enough to see which card came up where (its banner and ring
  * say more when it matters).
  */
-export const REVEAL_SHARE = 0.6;
+export const REVEAL_SHARE = 0.45;
 
 /** The cards a ghost stands in for, by code, with how many ghosts hold each (see `keepHolds`). */
 const held = /** @type {Map<string, number>} */ (new Map());
