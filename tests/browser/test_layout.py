@@ -8,7 +8,8 @@ shown, which made the controls tall enough to push your seat out of the felt); r
 over the table and close back to it in one step.
 
 An auction and a haggle are also measured with their panel beside the centre, which must cover
-none of it (the centre is also measured with two cards in it and the auction panel open).
+none of it (the centre is also measured with two cards in it and the auction panel open) and
+must show all it says without scrolling inside itself.
 
 The match is four people at one screen (pass-and-play, no hand-over screen) with fixed deals,
 so the same decisions come up every time; at each one the viewport is resized through all
@@ -82,9 +83,15 @@ CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", F
             ["#controls .method", False]]
 
 
+# The auction or haggle panel shows all it says without scrolling inside itself.
+PANEL_WHOLE = """() => { const p = document.querySelector("#deal-panel");
+  return p.scrollHeight > p.clientHeight + 1 ? [`#deal-panel scrolls: ${p.scrollHeight} px in ${p.clientHeight}`] : []; }"""
+
+
 def check_sizes(page: Page, where: str, extra: list[list] | None = None, controls: bool = True,
-                sizes: list[tuple[int, int]] | None = None) -> None:
-    """At every size (or those of `sizes`), everything that must be seen is inside the viewport."""
+                sizes: list[tuple[int, int]] | None = None, panel_whole: bool = False) -> None:
+    """At every size (or those of `sizes`), everything that must be seen is inside the viewport
+    (and with `panel_whole`, the deal panel's whole text is in view, not scrolled inside it)."""
     must = TABLE + (CONTROLS if controls else []) + (extra or [])
     problems = []
     for w, h in sizes or SIZES:
@@ -92,6 +99,8 @@ def check_sizes(page: Page, where: str, extra: list[list] | None = None, control
         page.wait_for_timeout(60)
         found = [p for p in page.evaluate(MEASURE, [must, APART])
                  if not ("not shown" in p and not any(p.startswith(s) for s, _ in TABLE))]  # a kind of control this decision lacks
+        if panel_whole:
+            found += page.evaluate(PANEL_WHOLE)
         if found:
             page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
         problems += [f"{w}×{h} {where}: {p}" for p in found]
@@ -169,7 +178,7 @@ def test_every_phase_fits_every_screen(page: Page):
     settle(page, before)
     # hand 3 (Edmund won and deals): a haggle
     priced(page, "Edmund", "Asking price", 20, "Start haggling", buyer="Mary")
-    check_sizes(page, "a haggle", [["#deal-panel", False]])
+    check_sizes(page, "a haggle", [["#deal-panel", False]], panel_whole=True)
     # the coach's text makes the control panel taller: your seat still is not cut off (issue 26)
     page.locator("#controls").get_by_role("button", name="What is it worth?").click()
     expect(page.locator("#controls .advice-text")).not_to_be_empty()
@@ -191,7 +200,7 @@ def test_an_auction_beside_two_centre_cards_fits_every_screen(page: Page):
     press(page, "Edmund", "Turn up my top card")
     priced(page, "Edmund", "Reserve (lowest price you will take)", 2, "Start the auction")
     expect(page.locator("#best-slot .card")).to_have_count(1)
-    check_sizes(page, "an auction beside two cards", [["#deal-panel", False]])
+    check_sizes(page, "an auction beside two cards", [["#deal-panel", False]], panel_whole=True)
     # the captions keep their whole text for a screen reader where only their head is drawn
     expect(page.locator("#best-caption")).to_have_text("Highest trump: the queen of hearts, held by Edmund")
 

@@ -1,7 +1,7 @@
 // Announcements on the table: a banner over the felt for the moments that matter (a new best
 // trump, an ace, a completed sale or purchase, a player going out, the hand's result), spoken
 // through a polite live region; and, while they run, a panel for an auction (the card, the high
-// bid and bidder, who is still in) or a haggle (every ask and bid so far, the offers left, or
+// bid and its bidder, who is still in) or a haggle (every ask and bid so far, the offers left, or
 // that none is when the engine offers the side to move no counter-offer).
 // Every sentence is the engine's: an event's `text` or the hand's `outcome.text`.
 //
@@ -187,12 +187,13 @@ function auction(view, p) {
   card.append(cardFace(p.card), ` ${theCard(p.card)}`);
   // the card is on the felt already: keep data-card unique there
   delete (/** @type {HTMLElement} */ (card.firstChild)).dataset.card;
-  const high = p.high_bid == null ? `none yet (reserve ${chips(p.reserve)})` : chips(p.high_bid);
+  // the high bid and its bidder in one row (a short screen has room for three)
+  const high = p.high_bid == null ? `none yet (reserve ${chips(p.reserve)})`
+    : p.high_bidder == null ? chips(p.high_bid) : `${chips(p.high_bid)}, by ${seatName(view, p.high_bidder)}`;
   const still = (p.bidders ?? []).map((s) => seatName(view, s)).join(", ") || "nobody";
   return [
     title(`Auction by ${seatName(view, p.seller)}`),
-    facts([["Card", card], ["High bid", high],
-      ["Bidder", p.high_bidder == null ? "—" : seatName(view, p.high_bidder)], ["Still in", still]]),
+    facts([["Card", card], ["High bid", high], ["Still in", still]]),
   ];
 }
 
@@ -220,7 +221,7 @@ function haggle(view, p) {
     list.append(li);
   }
   if (!list.childElementCount) list.append(Object.assign(document.createElement("li"), { textContent: "no price yet" }));
-  const left = (/** @type {number | undefined} */ n) => (n == null ? "—" : `${n} ${n === 1 ? "offer" : "offers"}`);
+  const left = (/** @type {number | undefined} */ n) => (n == null ? "—" : String(n));
   // The engine offers the side to move no counter-offer (its legal moves, when they are this
   // view's): this answer ends the haggle, whatever the counts of offers say.
   const mover = p.to_move;
@@ -228,7 +229,8 @@ function haggle(view, p) {
   /** @type {[string, string | Node][]} */
   const counts = last
     ? [["Offers left", `none: no counter-offer is possible, ${seatName(view, mover)} accepts or ${mover === p.seller ? "refuses" : "breaks off"}`]]
-    : [[`Left to ${seller}`, left(p.asks_left)], [`Left to ${buyer}`, left(p.bids_left)]];
+    // one row, both sides (a small phone has room for the card, the prices and one more line)
+    : [["Offers left", `${seller} ${left(p.asks_left)}, ${buyer} ${left(p.bids_left)}`]];
   return [
     title(`${seller} and ${buyer} haggle`),
     facts([["Card", what], ["So far", list], ...counts]),
