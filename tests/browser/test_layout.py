@@ -233,5 +233,5 @@ def test_the_measured_stage_sizes_cards_as_container_units_do(page: Page):
         got = page.evaluate(CARD_WIDTHS)
         assert got["measured"], f"{w}×{h}: the stage was never measured"
         assert len(got["fast"]) >= 5, f"{w}×{h}: too few cards to compare: {got}"
-        off = [(a, b) for a, b in zip(got["fast"], got["units"]) if abs(a - b) > 0.5]
+        off = [(a, b) for a, b in zip(got["fast"], got["units"], strict=True) if abs(a - b) > 0.5]
         assert not off, f"{w}×{h}: measured and container-unit widths differ: {off}"
