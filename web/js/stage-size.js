@@ -3,7 +3,7 @@
 // instead of from container units.
 //
 //   import { watchStageSize } from "./stage-size.js";
-//   watchStageSize(document.querySelector(".stage"));   // main.js, the full site only
+//   watchStageSize(document.querySelector(".stage"));   // main.js: the site and a guest's page, not an embed
 //
 // Why not `cqh` alone: cards sized in container units made the browser restyle and lay out the
 // whole stage on every change anywhere in the page, 5–8 ms a frame on a small machine and a
