@@ -56,16 +56,17 @@ export function createWelcome() {
 }
 
 /**
- * Focus `button` once the frame that draws it is painted, unless the player has put the focus
- * somewhere already. Focusing at once would make the browser lay the whole table out inside the
- * engine's first answer, one long task (issue 26's blocking time: 113 ms of Lighthouse's
- * mobile CPU); after the paint the layout is already done and the focus costs nothing.
+ * Focus `button` once the frame that draws it is painted, unless the focus has moved in the
+ * meantime (the player clicked or tabbed somewhere). Focusing at once would make the browser
+ * lay the whole table out inside the engine's first answer, one long task (issue 26's blocking
+ * time: 113 ms of Lighthouse's mobile CPU); after the paint the layout is already done and the
+ * focus costs nothing.
  * @param {HTMLElement} button
  */
 function focusAfterPaint(button) {
+  const before = document.activeElement;
   requestAnimationFrame(() => setTimeout(() => {
-    const at = document.activeElement;
-    if (at && at !== document.body && at.id !== "main") return;
+    if (document.activeElement !== before) return;
     if (button.isConnected && !button.closest("[hidden]")) button.focus({ preventScroll: true });
   }, 0));
 }
