@@ -1,7 +1,10 @@
 // A static HTTP/2 server for benchmarks/lighthouse.py: the built site over TLS on 127.0.0.1, as
 // GitHub Pages serves it (HTTP/2), with a throwaway self-signed certificate.
 //
-//   node benchmarks/h2serve.mjs DIR KEY.pem CERT.pem   → prints "https://127.0.0.1:PORT/", serves until killed
+//   node benchmarks/h2serve.mjs DIR KEY.pem CERT.pem TYPES
+//     → prints "https://127.0.0.1:PORT/", serves until killed; TYPES is a JSON string: an object of
+//       file extension → Content-Type (lighthouse.py passes build.py's MIME_TYPES, the types
+//       the site's own server sends), anything else is application/octet-stream
 //
 // Lighthouse's simulated throttling replays the page's requests over the connections it saw:
 // over HTTP/1.1 at most six at a time per origin, over HTTP/2 all of them on one. The site's
@@ -11,15 +14,9 @@ import { createSecureServer, constants } from "node:http2";
 import { readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
 
-const [dir, key, cert] = process.argv.slice(2);
-const TYPES = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-  ".json": "application/json", ".webmanifest": "application/manifest+json",
-  ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
-  ".zip": "application/zip", ".whl": "application/zip", ".txt": "text/plain; charset=utf-8",
-  ".tar": "application/x-tar", ".ico": "image/x-icon", ".xml": "application/xml",
-};
+const [dir, key, cert, types] = process.argv.slice(2);
+/** @type {Record<string, string>} */
+const TYPES = JSON.parse(types ?? "{}");
 const root = normalize(dir);
 const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true,
   maxSessionMemory: 512 }); // MB: Pyodide's files are large and all in flight at once

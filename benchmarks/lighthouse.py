@@ -72,7 +72,7 @@ def ensure_lighthouse() -> Path:
 
 
 @contextmanager
-def serve_h2(site: Path) -> Iterator[str]:
+def serve_h2(site: Path, build: Any) -> Iterator[str]:
     """The site over HTTP/2 on 127.0.0.1 (h2serve.mjs), with a certificate made for this run;
     yields its base URL."""
     if shutil.which("openssl") is None:
@@ -83,7 +83,8 @@ def serve_h2(site: Path) -> Iterator[str]:
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
                         "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
-        proc = subprocess.Popen(["node", str(H2_SERVER), str(site), str(key), str(cert)],
+        types = json.dumps(build.MIME_TYPES)  # the types build.py's own server sends
+        proc = subprocess.Popen(["node", str(H2_SERVER), str(site), str(key), str(cert), types],
                                 stdout=subprocess.PIPE, text=True)
         try:
             assert proc.stdout is not None
@@ -97,9 +98,9 @@ def serve_h2(site: Path) -> Iterator[str]:
 
 
 @contextmanager
-def serve_http1(site: Path) -> Iterator[str]:
+def serve_http1(site: Path, build: Any) -> Iterator[str]:
     """The site over HTTP/1.1 on 127.0.0.1 (build.py's server); yields its base URL."""
-    server, base = load_build().serve_in_thread(site)
+    server, base = build.serve_in_thread(site)
     try:
         yield base
     finally:
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.site:
             site_build.build(site)
         serve = serve_http1 if args.http1 else serve_h2
-        with serve(site) as base:
+        with serve(site, site_build) as base:
             for n in range(1, args.runs + 1):
                 row = figures(audit(cli, base + args.page, args.json, n))
                 rows.append(row)

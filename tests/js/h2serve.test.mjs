@@ -1,5 +1,5 @@
 // node --test: benchmarks/h2serve.mjs, the HTTP/2 server of benchmarks/lighthouse.py, serves a
-// folder's files with their types over HTTP/2, says 404 for a missing one, and nothing outside
+// folder's files over HTTP/2 with the types it is given, says 404 for a missing one, and nothing outside
 // the folder (issue 26: the Lighthouse run must see the protocol GitHub Pages serves).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -42,7 +42,8 @@ test("h2serve.mjs serves the folder over HTTP/2, with types, 404s and no way out
   const key = join(tmp, "key.pem"), cert = join(tmp, "cert.pem");
   execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key,
     "-out", cert, "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
-  const server = spawn("node", [SERVER, site, key, cert], { stdio: ["ignore", "pipe", "inherit"] });
+  const types = JSON.stringify({ ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" });
+  const server = spawn("node", [SERVER, site, key, cert, types], { stdio: ["ignore", "pipe", "inherit"] });
   t.after(() => server.kill());
   const base = await new Promise((resolve) => server.stdout.once("data", (d) => resolve(String(d).trim())));
   assert.match(base, /^https:\/\/127\.0\.0\.1:\d+\/$/);
