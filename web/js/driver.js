@@ -191,14 +191,14 @@ export const THINK_SHARE = { deal: 0, reveal: 0.3 };
 export const AMONG_BOTS = 0.4;
 
 /**
- * The seats a pending trade involves: a haggle's two sides, an auction's seller and bidders
- * still in, a firm sale's seller and the seat asked. @param {View} view @returns {number[]}
+ * The seats a pending haggle or firm sale involves: a haggle's two sides, a firm sale's seller
+ * and the seat asked (an auction's pace does not depend on who is in it: `thinkFor`).
+ * @param {View} view @returns {number[]}
  */
 function tradeSeats(view) {
   const p = /** @type {Record<string, any> | null} */ (view.pending ?? null);
   if (!p) return [];
   if (view.phase === "negotiation") return [p.seller, p.buyer];
-  if (view.phase === "auction" || view.phase === "auction_confirm") return [p.seller, ...(p.bidders ?? [])];
   if (view.phase === "firm") return [p.seller, p.asking];
   return [];
 }
