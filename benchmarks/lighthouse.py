@@ -11,7 +11,9 @@ with a throwaway self-signed certificate (benchmarks/h2serve.mjs, Node's own htt
 certificate is made with openssl and Chromium is told to accept it), because GitHub Pages serves
 HTTP/2 and Lighthouse's simulation replays the requests over the connections it saw: over
 HTTP/1.1 it allows six at a time, and the site's few dozen small modules then cost round trips
-no visitor of Pages pays. --http1 serves it with build.py's HTTP/1.1 server instead. Each run is a
+no visitor of Pages pays. Text files go gzip-compressed, as Pages sends them: the simulation
+times each download by the bytes it saw (the page's modules are about 470 KB as they are, about
+140 KB compressed). --http1 serves it with build.py's HTTP/1.1 server instead. Each run is a
 fresh Lighthouse run of index.html with its default mobile preset (a mid-range phone, simulated
 4G and a 4× slower CPU) in /usr/bin/chromium, headless, with the flags that keep Chromium off
 the network (no background networking, component updates, sync or first-run fetches). For each
