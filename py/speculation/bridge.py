@@ -189,15 +189,17 @@ class Session:
         seat = _seat_number(req.get("seat"), game)
         viewer = _seat(req.get("viewer"), game, allow_none=True)
         apply = req.get("apply", True)
-        if not isinstance(apply, bool):
-            raise BridgeError(ErrorCode.BAD_REQUEST, "bot's 'apply' must be true or false")
+        if not isinstance(apply, bool) and apply != "if_pass":
+            raise BridgeError(ErrorCode.BAD_REQUEST, "bot's 'apply' must be true, false or \"if_pass\"")
         if "stand_in" not in req and self.seats[seat].kind != "bot":
             raise BridgeError(ErrorCode.NOT_A_BOT, f"seat {seat} is not played by a bot")
         game.check_turn(seat)
         bot = self._stand_in(seat, req.get("stand_in")) if "stand_in" in req else self._bot(seat)
         decision = bot.decide(observe(game, seat), public_history(game))
         out: dict[str, Any] = {"action": decision.action.to_dict(), "reason": decision.reason}
-        if apply:
+        # "if_pass": a pass is made at once (the page shows no thinking for it), anything else
+        # is only answered, as with false, for the page to show its thinking before it moves
+        if apply is True or (apply == "if_pass" and decision.action.kind == "pass"):
             start = len(game.log)
             game.apply(decision.action)
             out["events"] = [e.to_dict() for e in game.log[start:]]

@@ -471,3 +471,37 @@ def test_a_practice_match_says_so_in_its_views_record_and_saves():
     assert "practice" not in plain["view"] and "meta" not in call(again, op="record")["record"]
     bad = call(Session(), op="new_match", settings={"players": PLAYERS, "practice": "yes"})
     assert bad["error"]["code"] == "bad_settings" and "practice" in bad["error"]["message"]
+
+
+def test_bot_if_pass_moves_only_when_the_bot_passes():
+    """protocol.md, ``bot``: with ``apply: "if_pass"`` a pass in a market window is made in that
+    request (events and the viewer's view come back); any other decision is only named and
+    changes nothing, like ``apply: false``."""
+    s = Session()
+    players = [{"name": n, "kind": "bot", "bot": b}
+               for n, b in (("Mary", "casual/mary"), ("Henry", "casual/henry"), ("Edmund", "casual/edmund"))]
+    assert call(s, op="new_match", settings={"players": players, "seed": 3})["ok"]
+    passed = named = 0
+    for _ in range(400):
+        view = call(s, op="view")["view"]
+        if view["match_over"] or (passed and named):
+            break
+        seat = view["to_act"]
+        if view["phase"] != "market":
+            assert call(s, op="bot", seat=seat)["ok"]
+            continue
+        r = call(s, op="bot", seat=seat, viewer=2, apply="if_pass")
+        assert r["ok"] and r["action"]["seat"] == seat
+        if r["action"]["type"] == "pass":
+            passed += 1
+            assert r["view"]["seat"] == 2 and "events" in r
+            assert call(s, op="view")["view"] != view, "the pass was made"
+        else:
+            named += 1
+            assert set(r) == {"ok", "op", "action", "reason"}
+            assert call(s, op="view")["view"] == view, "only named: nothing changed"
+            again = call(s, op="bot", seat=seat)
+            assert again["action"] == r["action"], "the move made is the one named"
+    assert passed and named, (passed, named)
+    to_act = call(s, op="view")["view"]["to_act"]
+    assert call(s, op="bot", seat=to_act, apply="pass")["error"]["code"] == "bad_request"

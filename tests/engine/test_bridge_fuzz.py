@@ -454,8 +454,8 @@ def bot_session() -> Session:
     return s
 
 
-@given(seat=st.one_of(st.integers(0, 3), hostile_seat), apply=json_values, extra=st.dictionaries(
-    st.sampled_from(["x", "seat2", "action"]), json_values, max_size=2))
+@given(seat=st.one_of(st.integers(0, 3), hostile_seat), apply=st.one_of(st.just("if_pass"), json_values),
+       extra=st.dictionaries(st.sampled_from(["x", "seat2", "action"]), json_values, max_size=2))
 def test_bot_and_coach_ops_with_hostile_fields(bot_session: Session, seat: Any, apply: Any,
                                                extra: dict[str, Any]) -> None:
     game = bot_session.game
@@ -465,14 +465,14 @@ def test_bot_and_coach_ops_with_hostile_fields(bot_session: Session, seat: Any, 
         resp = request(bot_session, {**extra, "op": op, "seat": seat, "apply": apply})
         if resp["ok"]:
             assert isinstance(seat, int) and 0 <= seat < 3
-            assert op == "coach" or isinstance(apply, bool)
+            assert op == "coach" or isinstance(apply, bool) or apply == "if_pass"
             if op == "bot" and apply is not False:
                 assert request(bot_session, {"op": "load", "snapshot": before})["ok"]
         else:
             assert saved(bot_session) == before
             if op == "bot" and isinstance(seat, int) and not isinstance(seat, bool) \
                     and 0 <= seat < 3:
-                codes = ("not_a_bot", "not_your_turn") if isinstance(apply, bool) else \
+                codes = ("not_a_bot", "not_your_turn") if isinstance(apply, bool) or apply == "if_pass" else \
                     ("bad_request",)
                 assert resp["error"]["code"] in codes
 

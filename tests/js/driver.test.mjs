@@ -58,7 +58,7 @@ test("computer players move until a person decides; their reasons are logged bef
   assert.equal(store.getState().tick, 1);
 });
 
-test("computer players think for the policy's time, and a deal is made at once", async () => {
+test("computer players think for a share of the policy's time, and a deal is made at once", async () => {
   const slept = [];
   const engine = scripted([
     () => ok("view", { view: view({ to_act: 1, phase: "deal" }) }),
@@ -70,16 +70,18 @@ test("computer players think for the policy's time, and a deal is made at once",
     thinkMs: () => 1100, motionLeft: () => 300, sleep: async (ms) => { slept.push(ms); },
   } });
   await driver.advance();
-  assert.deepEqual(slept, [300, 1100], "the deal waits only for the animations; the sale waits the pace's time");
+  assert.deepEqual(slept, [300, 440], "the deal waits only for the animations; whether to sell a new best trump " +
+    "40% of the pace (its ring has held the table already)");
 });
 
-test("a computer player passing a market window takes no thinking time and draws no \"Thinking\"; an offer 40% of the pace; a turn-up a fifth", async () => {
+test("a computer player passing a market window takes no thinking time, draws no \"Thinking\" and one request; an offer 40% of the pace; a turn-up a fifth", async () => {
   const slept = [];
   const engine = scripted([
     () => ok("view", { view: view({ to_act: 1, phase: "market" }) }),
-    (req) => ok("bot", { action: { type: "pass", seat: 1 }, reason: "Nothing worth buying." }), // asked first
+    // asked to move only if it passes: it passes, so it moved
     () => ok("bot", { action: { type: "pass", seat: 1 }, reason: "Nothing worth buying.", events: [],
       view: view({ to_act: 2, phase: "market" }) }),
+    // the same question: an offer is only named, and made after the thinking
     () => ok("bot", { action: { type: "offer", seat: 2, price: 2, target: 0, card: 0 }, reason: "Offering 2." }),
     () => ok("bot", { action: { type: "offer", seat: 2, price: 2, target: 0, card: 0 }, reason: "Offering 2.",
       events: [{ type: "offer", text: "Henry offers 2 chips." }], view: view({ to_act: 1, phase: "reveal" }) }),
@@ -94,8 +96,10 @@ test("a computer player passing a market window takes no thinking time and draws
   await driver.advance();
   assert.deepEqual(thinking, [2, 1], "seat 1's pass draws no \"Thinking\"; seat 2's offer and seat 1's turn-up do");
   assert.deepEqual(engine.requests.map((r) => [r.op, r.apply ?? true]),
-    [["view", true], ["bot", false], ["bot", true], ["bot", false], ["bot", true], ["bot", true]],
-    "in a market window the computer is asked first (changing nothing), then moves; a turn-up is not asked");
+    [["view", true], ["bot", "if_pass"], ["bot", "if_pass"], ["bot", true], ["bot", true]],
+    "in a market window the computer is asked to move if it passes (a pass takes that one request, an offer " +
+    "is made by a second after its thinking); a turn-up is not asked");
+  assert.equal(engine.requests[1].viewer, 0, "the pass made at once sends back the viewer's view");
   assert.deepEqual(slept, [400, 300], "the pass is made at once, not even waiting for the motion (300 ms left); " +
     "the offer to a person after 40% of the pace; the turn-up after 20% of it, or the motion if longer");
   assert.deepEqual(store.getState().log.map((l) => l.text).filter((t) => t.startsWith("Henry")),

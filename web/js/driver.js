@@ -180,15 +180,17 @@ function pause(ctx, ms) {
   return left > 0 ? (ctx.policy.sleep ?? realSleep)(left) : Promise.resolve();
 }
 
+/** The share for an offer in a market window and a move in a trade between computer players only (see `thinkFor`). */
+export const AMONG_BOTS = 0.4;
 /**
  * The share of the pace's thinking time a computer player takes before a move, by the phase it
  * moves in: a deal takes none, turning up a card (the only thing it may do) a little, its motion
- * being most of the pause. See `thinkFor` for the rest.
+ * being most of the pause; whether to sell a new best trump it has just turned up, `AMONG_BOTS`:
+ * the card's ring (motion.js) has held the table already, and what it chooses is said in the
+ * log, an auction or haggle opening its panel. See `thinkFor` for the rest.
  * @type {Record<string, number>}
  */
-export const THINK_SHARE = { deal: 0, reveal: 0.3 };
-/** The share for an offer in a market window and a move in a trade between computer players only (see `thinkFor`). */
-export const AMONG_BOTS = 0.4;
+export const THINK_SHARE = { deal: 0, reveal: 0.3, sale: AMONG_BOTS };
 
 /**
  * The seats a pending haggle or firm sale involves: a haggle's two sides, a firm sale's seller
@@ -206,9 +208,10 @@ function tradeSeats(view) {
 /**
  * How long (ms) the computer at `seat` seems to think before its move in `view`, and whether
  * the move is `quiet`. The pace's full time is for a choice a person may want to follow or
- * answer; less where there is little to take in. In a market window it is asked first what it
- * will do (`apply: false` changes nothing): a pass changes nothing on the table, so it is quiet:
- * made at once, with no "Thinking" drawn and no wait for the motion still playing, so a window
+ * answer; less where there is little to take in. In a market window it is asked to move only if
+ * it passes (`apply: "if_pass"`; anything else it only names, changing nothing): a pass changes
+ * nothing on the table, so it is quiet: made at once, in that one request (`moved` is its
+ * answer), with no "Thinking" drawn and no wait for the motion still playing, so a window
  * everybody passes costs no waiting; an offer to a person takes `AMONG_BOTS` of the pace (they
  * answer it as a decision of their own, with its fair value beside it), one to another computer
  * player none, as the haggle it opens.
@@ -216,9 +219,10 @@ function tradeSeats(view) {
  * panel lists every price named and its end has a banner, so nothing is missed by going quicker;
  * a haggle between two of them over a face-down card, after its offer, takes no time at all.
  * @param {DriverContext} ctx @param {View} view @param {number} seat @param {string | null} standIn
- * @returns {Promise<{ms: number, quiet: boolean}>}
+ * @param {number | null} [viewer] whose view a move made at once sends back
+ * @returns {Promise<{ms: number, quiet: boolean, moved?: any}>}
  */
-export async function thinkFor(ctx, view, seat, standIn) {
+export async function thinkFor(ctx, view, seat, standIn, viewer = null) {
   const full = ctx.policy.thinkMs?.(view) ?? 0;
   const wait = (/** @type {number} */ ms) => ({ ms, quiet: false });
   if (full <= 0) return wait(0);
@@ -226,11 +230,12 @@ export async function thinkFor(ctx, view, seat, standIn) {
   const bots = (/** @type {number[]} */ seats) => seats.every((s) => s != null && isBot(view, s));
   const quick = Math.round(full * AMONG_BOTS);
   if (view.phase === "market") {
-    const peek = await ctx.engine().request(standIn ? { op: "bot", seat, apply: false, stand_in: standIn }
-      : { op: "bot", seat, apply: false });
+    /** @type {import("./protocol.js").BotRequest} */
+    const ask = { op: "bot", seat, viewer, apply: "if_pass" };
+    const peek = await ctx.engine().request(standIn ? { ...ask, stand_in: standIn } : ask);
     if (!peek.ok) return wait(full);
     const a = peek.action;
-    if (a?.type === "pass") return { ms: 0, quiet: true };
+    if (a?.type === "pass") return { ms: 0, quiet: true, moved: peek };
     // an offer to another computer player plays out at once, like the haggle it opens (below)
     return wait(a?.type === "offer" && a.target != null && isBot(view, a.target) ? 0 : quick);
   }
@@ -257,7 +262,7 @@ export async function thinkFor(ctx, view, seat, standIn) {
 export async function botMove(ctx, view, seat, tok, standIn = null) {
   const { store, policy } = ctx;
   // think (see thinkFor), and at least until the animations end; a quiet move at once
-  const { ms, quiet } = await thinkFor(ctx, view, seat, standIn);
+  const { ms, quiet, moved } = await thinkFor(ctx, view, seat, standIn, viewerSeat(ctx, view));
   if (!ctx.live(tok)) return false;
   if (!quiet) {
     store.dispatch({ type: "show", view, thinking: seat });
@@ -267,7 +272,7 @@ export async function botMove(ctx, view, seat, tok, standIn = null) {
     store.dispatch({ type: "show", view }); // what the last move did starts to show meanwhile
   }
   const viewer = viewerSeat(ctx, view);
-  const res = await ctx.engine().request(standIn ? { op: "bot", seat, viewer, stand_in: standIn } : { op: "bot", seat, viewer });
+  const res = moved ?? await ctx.engine().request(standIn ? { op: "bot", seat, viewer, stand_in: standIn } : { op: "bot", seat, viewer });
   if (!ctx.live(tok)) return false;
   if (!res.ok) throw new Error(`${nameOf(view, seat)} (computer) could not move: ${res.error?.message ?? res.error?.code}`);
   if (res.reason) store.dispatch({ type: "log", text: `${nameOf(view, seat)}: “${res.reason}”`, cls: "reason" });

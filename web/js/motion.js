@@ -26,6 +26,12 @@ export const STEP_MS = 520;
  * say more when it matters).
  */
 export const REVEAL_SHARE = 0.45;
+/**
+ * The share of a step a face-down card bought sight unseen takes to slide from the seller's
+ * stack to the bottom of the buyer's (its chips the other way): a card back, nothing to read on
+ * it, and the commonest trade between computer players, which nobody at the table waits on.
+ */
+export const SLIDE_SHARE = 0.6;
 
 /** The cards a ghost stands in for, by code, with how many ghosts hold each (see `keepHolds`). */
 const held = /** @type {Map<string, number>} */ (new Map());
@@ -233,7 +239,11 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
     if (ev.type !== lastType || !["ante", "shown"].includes(ev.type)) { step++; }
     lastType = ev.type;
     at = step * gap;
-    const stepMs = ev.type === "reveal" ? Math.round(ms * REVEAL_SHARE) : ms;
+    // A turned-up card's flip takes a share of the step; a new best trump's ring goes on for two
+    // steps on the real card, but the table waits only that share of it: what comes next (its
+    // owner's choice, a panel) does not hide the card.
+    const stepMs = ev.type === "reveal" || ev.type === "new_best" ? Math.round(ms * REVEAL_SHARE)
+      : ev.type === "bought_facedown" ? Math.round(ms * SLIDE_SHARE) : ms;
     const how = { delay: at, ms, mode };
     const pot = potBox();
     switch (ev.type) {
@@ -293,9 +303,9 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
         const backs = document.querySelectorAll(`${seatSel(ev.seat)} .stack .card-back`);
         const to = box(backs[backs.length - 1]);
         const from = shot.stacks.get(ev.other)?.[ev.position] ?? null;
-        if (to) fly(cardBack(), "facedown", ev.type, from, to, how);
+        if (to) fly(cardBack(), "facedown", ev.type, from, to, { ...how, ms: stepMs });
         const a = chipsBox(ev.seat), b = chipsBox(ev.other);
-        if (a && b) fly(ghostChips(), "chips", ev.type, a, b, { ...how, fadeOut: true });
+        if (a && b) fly(ghostChips(), "chips", ev.type, a, b, { ...how, ms: stepMs, fadeOut: true });
         break;
       }
       case "hand_won": {

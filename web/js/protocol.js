@@ -494,7 +494,7 @@
  * @typedef {{op: "view", seat?: Seat | null}} ViewRequest
  * @typedef {{op: "legal", seat: Seat}} LegalRequest
  * @typedef {{op: "act", action: Action, viewer?: Seat | null}} ActRequest
- * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean, stand_in?: string}} BotRequest
+ * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean | "if_pass", stand_in?: string}} BotRequest
  * @typedef {{op: "coach", seat: Seat}} CoachRequest
  * @typedef {{op: "save"}} SaveRequest
  * @typedef {{op: "load", snapshot: string, seat?: Seat | null}} LoadRequest
@@ -589,7 +589,7 @@
 // ----------------------------------------------------------------------------- responses
 
 /**
- * (`bot` sends `events` and `view` unless the request said `apply: false`.)
+ * (`bot` sends `events` and `view` when it moved: unless the request said `apply: false`, or `"if_pass"` and the decision is no pass.)
  * @typedef {{version: string, protocol: number, presets: PresetSpec[], options: OptionSpec[],
  *   bots: BotSpec[], has_match: boolean, limits: Limits}} HelloAnswer
  * @typedef {{view: View}} ViewAnswer
