@@ -40,6 +40,6 @@ if (/^#(join|table)=/.test(location.hash)) {
   // (Importing site.js only now cut Lighthouse's blocking time, but left the header's buttons
   // dead until it arrived: a click on Rules right after the first paint was lost.)
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const site = startSite();
+  const site = await startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
 }
