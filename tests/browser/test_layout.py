@@ -39,8 +39,8 @@ FOUR = ["Fanny", "Edmund", "Mary", "Henry"]
 HEARTS_EDMUND = ["QH", "2S", "3S", "4S", "JH", "5S", "6S", "7S", "TH", "8S", "9S", "TS", "2H"]
 SPADES_KH = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "KH"]
 
-# Measured in the page: the box of everything that must be seen, whether anything scrolls, and
-# whether a panel covers what must stay visible under it (issue 26: the auction and haggle panel
+# Measured in the page: the box of everything that must be seen, whether anything scrolls,
+# whether a seat's name is cut short, and whether a panel covers what must stay visible under it (issue 26: the auction and haggle panel
 # covered the card being sold, the best trump and the pot).
 MEASURE = """([must, apart]) => {
   const W = innerWidth, H = innerHeight, out = [];
@@ -67,6 +67,9 @@ MEASURE = """([must, apart]) => {
       }
     }
   }
+  // a seat's name is shown whole (it was cut to "Ed…" beside "96 chips" on a 360-wide phone)
+  for (const n of [...document.querySelectorAll("#seats .seat-name")].filter(vis))
+    if (n.scrollWidth > n.clientWidth + 1) out.push(`the name "${n.textContent}" is cut short: ${n.scrollWidth} px in ${n.clientWidth}`);
   const se = document.scrollingElement;
   if (se.scrollHeight > H + 1) out.push(`the page scrolls: ${se.scrollHeight} px for ${H}`);
   if (se.scrollWidth > W + 1) out.push(`the page scrolls sideways: ${se.scrollWidth} px for ${W}`);

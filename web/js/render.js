@@ -194,7 +194,12 @@ export function renderTable(view, ctx = {}) {
     }
     const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
     head.append(kind);
-    head.append(el("span", "seat-chips", chips(s.chips ?? 0)));
+    // the count and its word apart: where the top seats are narrow, the word gives way to a
+    // chip drawn in CSS (still read out), so the name is not cut short (layout.css)
+    const held = s.chips ?? 0;
+    const chipCount = el("span", "seat-chips", String(held));
+    chipCount.append(el("span", "chips-word", chips(held).slice(String(held).length)));
+    head.append(chipCount);
     li.append(head);
 
     const tags = el("div", "seat-tags");
