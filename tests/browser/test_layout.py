@@ -232,7 +232,9 @@ def test_the_measured_stage_sizes_cards_as_container_units_do(page: Page):
     press(page, "Edmund", "Turn up my top card")
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(60)
+        # two frames: the resize observer's measurement is taken in the first after the resize
+        # (a fixed 60 ms was too short under CI's load, and compared the last size's)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         got = page.evaluate(CARD_WIDTHS)
         assert got["measured"], f"{w}×{h}: the stage was never measured"
         assert len(got["fast"]) >= 5, f"{w}×{h}: too few cards to compare: {got}"
