@@ -1,7 +1,7 @@
 // The page's entry module, the only one that does anything when it is imported: it picks the
 // mode and starts it. The full site is site.js; index.html?embed=1 is the compact table of
 // embed-frame.js (docs/embedding.md). Both drive the one table controller, table.js.
-import { startSite } from "./site.js";
+import { nextTask, startSite } from "./site.js";
 import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";
@@ -39,7 +39,7 @@ if (/^#(join|table)=/.test(location.hash)) {
   // in one task took over 50 ms on a cold visit here (issue 13: no long task during boot).
   // (Importing site.js only now cut Lighthouse's blocking time, but left the header's buttons
   // dead until it arrived: a click on Rules right after the first paint was lost.)
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const site = await startSite();
   initOffline({ isGameInProgress: site.isGameInProgress });
 }

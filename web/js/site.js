@@ -44,8 +44,8 @@ import { createDaily } from "./site/daily.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
 
-/** The rest in a task of its own (see `startSite`). */
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+/** A promise of the next task: what follows it runs in a task of its own (see `startSite`). */
+export const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 /**
  * Start the full site: wire the page, boot the engine, resume or offer a match. In three tasks,
