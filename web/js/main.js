@@ -1,7 +1,8 @@
 // The page's entry module, the only one that does anything when it is imported: it picks the
 // mode and starts it. The full site is site.js; index.html?embed=1 is the compact table of
 // embed-frame.js (docs/embedding.md). Both drive the one table controller, table.js.
-import { nextTask, startSite } from "./site.js";
+import { startSite } from "./site.js";
+import { nextTask } from "./dom.js";
 import { applyDisplaySettings } from "./render.js";
 import { loadSettings } from "./storage.js";
 import { initOffline } from "./offline.js";

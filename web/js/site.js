@@ -15,7 +15,7 @@
 //   import { startSite } from "./site.js";
 //   startSite();            // called once by main.js
 import { createTable } from "./table.js";
-import { byId } from "./dom.js";
+import { byId, nextTask } from "./dom.js";
 import { noteSave } from "./offline.js";
 import { createTutorial } from "./tutorial.js";
 import { useStatsEngine, wireStatsEntry } from "./stats.js";
@@ -43,9 +43,6 @@ import { createTakeBack } from "./site/take-back.js";
 import { createDaily } from "./site/daily.js";
 
 /** @typedef {import("./site/types.js").SiteTable} SiteTable */
-
-/** A promise of the next task: what follows it runs in a task of its own (see `startSite`). */
-export const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 /**
  * Start the full site: wire the page, boot the engine, resume or offer a match. In three tasks,

@@ -6,7 +6,7 @@
 //   const start = createStart({ table, slot, welcome, resume, onNewMatch: () => buy.clear() });
 //   await start.opening(hello, { firstVisit: () => tutorial.offer() });  // after each boot
 //   table.run(() => start.startMatch(quickSettings(table.hello)));
-import { byId, button, el } from "../dom.js";
+import { byId, button, el, nextTask } from "../dom.js";
 import { setStatus } from "../render.js";
 import { SetupForm, settingsFromUrl, hasSettingsInUrl } from "../setup.js";
 import { readSave } from "../storage.js";
@@ -165,6 +165,7 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
   async function opening(hello, { firstVisit }) {
     const setup = formFor(hello);
     /** @type {HTMLButtonElement} */ (byId("btn-new")).disabled = false;
+    await nextTask(); // the form is a task's work of its own; what the page shows, the next
     // One writer per match: with a match to resume or a link to start, another tab may be
     // playing; a tab on the bare set-up form becomes the writer when it starts one.
     if (hasSettingsInUrl() || readSave()) await slot.becomeWriter();
