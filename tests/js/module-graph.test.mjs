@@ -47,3 +47,18 @@ test("the embed's modules are still reached, by a dynamic import in the embed's 
   const embed = graph(join(JS, "embed-frame.js"));
   assert.ok(embed.includes("embed/embed.js") && embed.includes("table.js"));
 });
+
+// The friends' table (hosting friends on their own devices, with its connections, codes and
+// lobby) loads only when a friends' table is opened or resumed (web/js/site/friends.js): most
+// visits never need it, and every module costs the page's start main-thread time.
+const FRIENDS_ONLY = (m) => ["net/hosting.js", "net/lobby.js", "net/peer.js", "net/codec.js", "net/guard.js"].includes(m);
+
+test("the site's page does not load the friends' table until it is needed", () => {
+  const site = graph(join(JS, "main.js"));
+  assert.ok(site.includes("site/friends.js"), `the graph was not followed: ${site}`);
+  assert.deepEqual(site.filter(FRIENDS_ONLY), []);
+  const lazy = readFileSync(join(JS, "site", "friends.js"), "utf8");
+  assert.match(lazy, /import\("\.\.\/net\/hosting\.js"\)/);
+  assert.match(lazy, /import\("\.\.\/net\/lobby\.js"\)/);
+  assert.ok(graph(join(JS, "net", "hosting.js")).includes("net/peer.js"));
+});

@@ -32,8 +32,7 @@ import { createBoot } from "./site/boot.js";
 import { Late } from "./site/late.js";
 import { closeRulesForTutorial, closeSheet, hideAutoNote, notice, wirePanels } from "./site/panels.js";
 import { defaultBuyer, humans, quickSettings } from "./site/people.js";
-import { createHosting } from "./net/hosting.js";
-import { createLobby } from "./net/lobby.js";
+import { createFriends } from "./site/friends.js";
 import { friendsDefaults } from "./site/start.js";
 import { formModel, newPlayer } from "./setup/model.js";
 import { keepName, writeStored } from "./net/guest-store.js";
@@ -66,25 +65,29 @@ export async function startSite() {
   await nextTask();
   const buy = createBuyOrders({ humans, defaultBuyer: (v) => defaultBuyer(v, table.holder) });
   const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await later.get().regained(); } });
-  // Friends on their own devices (net/): this tab hosts them; its save keeps their seats.
-  const hosting = createHosting({
-    table,
-    start: (s, how) => new Promise((resolve) => { table.run(async () => resolve(await start.startMatch(/** @type {any} */ (s), how))); }), // s: the form's settings with the final players
-    changed: () => lobby.draw(),
-  });
-  const lobby = createLobby({
-    hosting,
-    handOver: (seat) => table.run(() => handOver(seat)),
-    botFor: (i) => {
-      const taken = (table.view?.seats ?? []).map((x) => x.name);
-      return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
-    },
-  });
-  const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave,
-    friends: { roster: () => hosting.roster(), restore: (ui) => hosting.restore(ui) } });
+  // Friends on their own devices (net/, loaded when first needed: site/friends.js): this tab
+  // hosts them; its save keeps their seats.
+  const friends = createFriends({ make: ({ createHosting, createLobby }) => {
+    const hosting = createHosting({
+      table,
+      start: (s, how) => new Promise((resolve) => { table.run(async () => resolve(await start.startMatch(/** @type {any} */ (s), how))); }), // s: the form's settings with the final players
+      changed: () => lobby.draw(),
+    });
+    const lobby = createLobby({
+      hosting,
+      handOver: (seat) => table.run(() => handOver(seat)),
+      botFor: (i) => {
+        const taken = (table.view?.seats ?? []).map((x) => x.name);
+        return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
+      },
+    });
+    lobby.wire();
+    return { hosting, lobby };
+  } });
+  const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave, friends });
   const resume = createResume({ table, slot, welcome });
   const start = createStart({ table, slot, welcome, resume,
-    onNewMatch: ({ friends }) => { buy.clear(); hideAutoNote(); if (!friends) hosting.stop(); },
+    onNewMatch: (how) => { buy.clear(); hideAutoNote(); if (!how.friends) friends.stop(); },
     onFriends: (settings, rows) => openFriendsTable(settings, rows) });
 
   /**
@@ -94,6 +97,8 @@ export async function startSite() {
    * @param {number} seat
    */
   async function handOver(seat) {
+    const hosting = friends.now()?.hosting; // the lobby that offers this exists: so does its hosting
+    if (!hosting) return;
     const out = await hosting.passTable(seat);
     if (!out.ok) { notice(out.message); return; }
     table.cancel();
@@ -122,6 +127,16 @@ export async function startSite() {
     const { players: _p, seed: _s, ...rest } = settings;
     const internet = /** @type {HTMLInputElement} */ (byId("lobby-internet"));
     const stun = /** @type {HTMLInputElement} */ (byId("lobby-stun"));
+    /** @type {import("./site/friends.js").FriendsParts} */
+    let parts;
+    try {
+      parts = await friends.load();
+    } catch (/** @type {unknown} */ err) { // its code did not load: the form stays, saying so
+      error.textContent = `The friends' table could not be opened (${err instanceof Error ? err.message : String(err)}).`;
+      error.hidden = false;
+      return;
+    }
+    const { hosting, lobby } = parts;
     closeSheet("setup-dialog");
     welcome.hide();
     lobby.open();
@@ -149,12 +164,11 @@ export async function startSite() {
     counted: () => tutorial.active || daily.counted(),
     onTaken: () => { buy.clear(); hideAutoNote(); } });
 
-  lobby.wire();
   for (const id of ["lobby-internet", "lobby-stun"]) {
     byId(id).addEventListener("change", () => {
       const on = /** @type {HTMLInputElement} */ (byId("lobby-internet")).checked;
       const url = /** @type {HTMLInputElement} */ (byId("lobby-stun")).value.trim();
-      hosting.setStun(on && url ? [url] : []).catch((err) => console.error(err));
+      friends.now()?.hosting.setStun(on && url ? [url] : []).catch((err) => console.error(err));
     });
   }
   settings.wire();

@@ -185,7 +185,13 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
     if (!r.ok) return { ok: false, problem: r.error?.message ?? "the engine could not read it" };
     const view = r.view;
     // The stored match of a friends' table hosts its friends again (they rejoin their seats).
-    const here = fresh ? null : friends.restore(saved.ui);
+    /** @type {number[] | null} */
+    let here = null;
+    try {
+      if (!fresh) here = await friends.restore(saved.ui);
+    } catch (/** @type {unknown} */ err) { // its code did not load (site/friends.js): the save stays as it was
+      return { ok: false, problem: `the friends' table could not be opened (${err instanceof Error ? err.message : String(err)})` };
+    }
     table.reset({ holder: here ? here[0] : holderFor(ui.holder, view), seenHand: ui.seenHand, hands: view?.hands?.length ?? 0, here });
     table.restoreLog(ui.log);
     table.log(fresh ? "A saved match was resumed." : "The match was resumed where it was left.", "hand-sep");
@@ -224,8 +230,9 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
 
 /**
  * A friends' table as the save sees it (net/hosting.js): its roster to store, and a stored
- * page part to host again (the seats played here, or null: not a friends' table).
- * @typedef {{roster: () => unknown, restore: (ui: unknown) => number[] | null}} FriendsPart
+ * page part to host again (the seats played here, or null: not a friends' table; site/friends.js
+ * may load the hosting first, so it may answer with a promise).
+ * @typedef {{roster: () => unknown, restore: (ui: unknown) => number[] | null | Promise<number[] | null>}} FriendsPart
  */
 
 /** @type {FriendsPart} */
