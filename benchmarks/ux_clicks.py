@@ -155,7 +155,12 @@ def play(page: Page, url: str, policy: str, limit: int = 5000) -> Counter:
     counter = Counter()
     page.add_init_script(TIMELINE)
     page.goto(url)
-    settle(page, 0)
+    # the page is idle for a moment once the engine is up, before the link's match is dealt
+    deadline = time.monotonic() + 180
+    while not current_hand(page) or state(page)[0] != "idle":
+        if time.monotonic() > deadline:
+            raise SystemExit("the match did not start: " + page.inner_text("#status"))
+        page.wait_for_timeout(30)
     # the first hand's wait for its first decision: from its number appearing on the table
     first = page.evaluate("window.__ux.starts[1] == null ? null"
                           " : (performance.now() - window.__ux.starts[1]) / 1000")
