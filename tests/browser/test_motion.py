@@ -87,3 +87,27 @@ def test_cards_move_only_from_real_boxes_inside_the_table(watched: Page):
     assert not bad, f"cards flew in from outside the table or from nothing: {bad[:5]}"
     # the same cards turned up in every hand, and the table still showed them arriving
     assert page.locator("#table .felt .card.is-new").count() > 0
+
+
+FLYING_TO_WINNER = "document.querySelectorAll('.ghost[data-event=\"hand_won\"]').length"
+
+
+def test_next_hand_ends_the_pots_slide_to_the_winner_at_once(watched: Page):
+    """Issue 26 (a hand in seconds): pressing "Next hand" says the player has seen the hand's
+    end, so the pot's slide to its winner (about a second at the Normal pace, the default) ends
+    there instead of holding up the next deal; its real chips are already drawn underneath."""
+    page = watched
+    page.goto(scenario_url(["Fanny", "human:Edmund"], seed=4, decks=[DECK, DECK],
+                           rules={"max_hands": 2}))
+    settle(page, 0, BOOT_S)
+    panel = page.locator("#hand-result")
+    for _ in range(100):
+        if panel.is_visible():
+            break
+        before = state(page)[1]
+        page.locator("#controls").get_by_role("button", name=PLAIN).first.click()
+        settle(page, before)
+    assert panel.is_visible(), "the first hand did not end"
+    assert page.evaluate(FLYING_TO_WINNER) > 0, "the pot was not seen sliding to the winner"
+    page.locator("#hand-result").get_by_role("button", name="Next hand").click()
+    assert page.evaluate(FLYING_TO_WINNER) == 0, "the last hand's motion still plays after Next hand"

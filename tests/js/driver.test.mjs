@@ -121,11 +121,11 @@ test("a trade between computer players goes quicker than one with a person in it
   await createDriver({ store, engine, policy: {
     thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
   } }).advance();
-  assert.deepEqual(slept, [400, 1000], "Henry and Mary haggle over a face-down card at once, over the upcard quickly; " +
+  assert.deepEqual(slept, [200, 1000], "Henry and Mary haggle over a face-down card at once, over the upcard at a fifth of the pace; " +
     "Mary and Julia at the pace; an offer to Mary (a computer player) at once, like the haggle it opens");
 });
 
-test("a computer player's bid in an auction takes 40% of the pace, a person bidding in it or not", async () => {
+test("a computer player's bid in an auction takes 40% of the pace while a person is still bidding, a fifth once none is", async () => {
   const slept = [];
   const auction = (bidders) => ({ seller: 0, card: "KH", reserve: 2, high_bid: 3, high_bidder: 2, bidders });
   const engine = scripted([
@@ -137,7 +137,7 @@ test("a computer player's bid in an auction takes 40% of the pace, a person bidd
   await createDriver({ store, engine, policy: {
     thinkMs: () => 1000, motionLeft: () => 0, sleep: async (ms) => { slept.push(ms); },
   } }).advance();
-  assert.deepEqual(slept, [400, 400], "Mary bids with you still in the auction, Henry after you dropped out: both quickly");
+  assert.deepEqual(slept, [400, 200], "Mary bids with you still in the auction; Henry after you dropped out, quicker still");
 });
 
 test("the site pauses after a hand so people can look at it; an embed plays on", async () => {

@@ -20,12 +20,13 @@ export const PACE_FACTOR = /** @type {Record<string, number>} */ ({ instant: 0, 
 /** The base length of one step, in milliseconds, at the Normal pace. */
 export const STEP_MS = 520;
 /**
- * The share of a step a card turned up from a stack takes: the commonest motion of a hand (a
- * dozen a hand, most of them no new best trump), quick enough that a round of them does not
- * keep a person waiting, long enough to see which card came up where (its banner and ring
- * say more when it matters).
+ * The share of a step a card turned up takes (from a stack, or the dealer's upcard): the
+ * commonest motion of a hand (a dozen a hand, most of them no new best trump), quick enough that
+ * a round of them does not keep a person waiting (issue 26: ten of them before your next
+ * decision), long enough to see which card came up where (its banner and ring say more when
+ * it matters).
  */
-export const REVEAL_SHARE = 0.45;
+export const REVEAL_SHARE = 0.35;
 /**
  * The share of a step a face-down card bought sight unseen takes to slide from the seller's
  * stack to the bottom of the buyer's (its chips the other way): a card back, nothing to read on
@@ -177,6 +178,15 @@ function fly(el, kind, event, from, to, how) {
 }
 
 /**
+ * End at once every ghost still flying: each real element shows where its ghost was going. A
+ * person who moves on ("Next hand") has seen enough of the last move, and what comes next need
+ * not wait for it (the pot's slide to the winner held the next deal for a second).
+ */
+export function finishMotion() {
+  for (const g of document.querySelectorAll(".ghost")) for (const a of g.getAnimations()) a.finish();
+}
+
+/**
  * A highlight on the real element itself (a class whose CSS animation rings it), not a ghost at
  * the place it had when the move was drawn: a ghost there stayed as an empty outline when the
  * table moved under it (issue 26: it flashed over the controls after a reveal).
@@ -236,13 +246,16 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
   let lastType = "";
   let lastMs = ms; // how long the last step's motion takes
   for (const ev of events) {
-    if (ev.type !== lastType || !["ante", "shown"].includes(ev.type)) { step++; }
+    // antes go together, and the cards are dealt while they slide to the pot
+    const together = (ev.type === lastType && ["ante", "shown"].includes(ev.type))
+      || (ev.type === "deal" && lastType === "ante");
+    if (!together) step++;
     lastType = ev.type;
     at = step * gap;
     // A turned-up card's flip takes a share of the step; a new best trump's ring goes on for two
     // steps on the real card, but the table waits only that share of it: what comes next (its
     // owner's choice, a panel) does not hide the card.
-    const stepMs = ev.type === "reveal" || ev.type === "new_best" ? Math.round(ms * REVEAL_SHARE)
+    const stepMs = ["reveal", "new_best", "upcard"].includes(ev.type) ? Math.round(ms * REVEAL_SHARE)
       : ev.type === "bought_facedown" ? Math.round(ms * SLIDE_SHARE) : ms;
     const how = { delay: at, ms, mode };
     const pot = potBox();
@@ -264,7 +277,7 @@ export function playEvents(events, shot, { pace = "normal", mode = motionMode() 
       case "upcard": {
         const real = feltCard(ev.card);
         const to = box(real) ?? box(document.getElementById("upcard-slot"));
-        if (to) fly(flipGhost(ev.card), "flip", ev.type, to, to, { ...how, flip: true, hold: real });
+        if (to) fly(flipGhost(ev.card), "flip", ev.type, to, to, { ...how, flip: true, hold: real, ms: stepMs });
         break;
       }
       case "reveal": {

@@ -13,7 +13,7 @@ import { renderTable, setStatus, seating } from "./render.js";
 import { buildControls } from "./controls.js";
 import { seatName, promptText } from "./text.js";
 import { chipsChart } from "./chart.js";
-import { snapshot, playEvents, keepHolds } from "./motion.js";
+import { snapshot, playEvents, keepHolds, finishMotion } from "./motion.js";
 import { createAnnouncer } from "./announce.js";
 import { createHandResult } from "./hand-result.js";
 import { el, button } from "./dom.js";
@@ -56,7 +56,9 @@ export function createTableViews(opts) {
   const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
   // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
   // result banner away with it: it would otherwise sit over the summary on a phone.
-  const handResult = createHandResult({ root, site, onNext: opts.nextHand, onLeave: () => news?.clear(),
+  // "Next hand" moves on at once: the last hand's motion (the pot to its winner) ends there.
+  const nextHand = (/** @type {View | null} */ v) => { finishMotion(); motionUntil = performance.now(); opts.nextHand(v); };
+  const handResult = createHandResult({ root, site, onNext: nextHand, onLeave: () => news?.clear(),
     review: opts.handReview });
 
   /** Draw the table for a `show` message. @param {MatchState} s @param {MatchState} prev */
