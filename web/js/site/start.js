@@ -181,7 +181,9 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
       setup.fill(fromUrl);
       // The link's own values go to the engine unchanged: it is the judge of what is allowed.
       const full = { ...setup.read(), ...fromUrl }; // no seed in the link: the engine draws one
-      await startMatch(/** @type {Settings} */ (full), { fromLink: true });
+      // in the run queue, as every start is: nothing else (the daily deal reading its state when
+      // a match resets) may report the table idle before the link's match is dealt
+      await table.run(() => startMatch(/** @type {Settings} */ (full), { fromLink: true }));
       return;
     }
     const saved = readSave();
