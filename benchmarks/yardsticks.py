@@ -59,7 +59,7 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
               "exploit/accept", "exploit/ask150", "skilled/edmund",
               "yard/holdout", "yard/names", "yard/blind", "yard/adaptive", "yard/hedge",
-              "yard/undercut", "baseline/coach"]
+              "yard/undercut", "baseline/coach", "yard/unnamed"]
 
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
