@@ -45,9 +45,9 @@ from .pricing import Stake, describe, facedown_total, naive_shares, naive_value
 from .table import (
     Profile,
     Roster,
+    card_buy_limit,
     haggle_start,
     holdout_opening,
-    card_buy_limit,
     holdout_yield,
     known_buy_limit,
     label,
