@@ -163,12 +163,17 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
                     Action(s.seat, "sell_negotiate", x, t.targets[0]),
                     f"{why}; {obs.names[t.targets[0]]} looks keenest, so I offer it to them at "
                     f"{x}."), "haggle"))
+    # each auction reserve's score without the tie-break, for the rank-only ask below
+    reserves = {p[1].action.price: p[0] - s.taste("auction") for p in plans if p[2] == "auction"}
     if s.only and any(p[2] in s.only for p in plans):
         plans = [p for p in plans if p[2] in s.only]
     best = max(plans, key=lambda p: p[0]) if plans else None
     if best is not None and best[0] > TASTE:
         return best[1], hit
-    return rank_only_ask(s, obs, stake, floor, why), hit
+    quiet = rank_only_ask(s, obs, stake, floor, why)
+    if quiet is not None and reserves.get(quiet.action.price, 0.0) < 0:
+        return None, hit  # a bold buyer might pay it, at a cost to later sales above the gain
+    return quiet, hit
 
 
 def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why: str
