@@ -11,7 +11,8 @@ over that yardstick in the same seat, with a 95 % interval over deals, in chips 
 luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_martingale.py``);
 "beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner,
 ``experts`` one with three experts. ``--only`` limits the run to some yardsticks
-(comma-separated).
+(comma-separated). ``--base yard/unnamed`` measures them against the expert in a seat the table
+does not name, as theirs is, instead of against ``expert/edmund``.
 
     python benchmarks/yardsticks.py --table weak --hands 8 --deals 400 --seed 1 --jobs 1 \
         --only yard/adaptive,yard/hedge,yard/undercut
@@ -59,7 +60,7 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
               "exploit/accept", "exploit/ask150", "skilled/edmund",
               "yard/holdout", "yard/names", "yard/blind", "yard/adaptive", "yard/hedge",
-              "yard/undercut", "baseline/coach"]
+              "yard/undercut", "baseline/coach", "yard/unnamed"]
 
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
@@ -226,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", default="", help="comma-separated yardsticks (default: all)")
+    p.add_argument("--base", default=EXPERT,
+                   help="the bot each yardstick is measured against (default: the expert; "
+                        "yard/unnamed is the expert in a seat the table does not name, as every "
+                        "yardstick's is)")
     p.add_argument("--hands", type=int, default=1,
                    help="hands per deal: 1 (fresh one-hand deals) or, say, 8 (8-hand matches, "
                         "where a learner can learn; scores are then per match)")
@@ -265,10 +270,11 @@ def main(argv: list[str] | None = None) -> int:
             channels([first, *rest], args.deals, args.seed, args.jobs)
         print(f"\n{time.perf_counter() - t0:.0f} s")
         return 0
-    base = run([EXPERT, *rest], args.deals, args.seed, args.jobs)
-    print(f"expert/edmund against each yardstick in its seat; table: entry 0 + {', '.join(rest)}; "
+    base = run([args.base, *rest], args.deals, args.seed, args.jobs)
+    print(f"{args.base} against each yardstick in its seat; table: entry 0 + {', '.join(rest)}; "
           f"{args.deals} deals, balanced seating, seed {args.seed}, {args.hands} hand(s) a deal\n")
-    print(f"| yardstick in the expert's seat | expert − yardstick, chips/{per} | 95% CI | "
+    who = "expert" if args.base == EXPERT else args.base
+    print(f"| yardstick in the expert's seat | {who} − yardstick, chips/{per} | 95% CI | "
           "luck-adjusted | 95% CI | beats in chips | beats luck-adjusted |")
     print("|---|---:|---|---:|---|---|---|")
     for y in names:

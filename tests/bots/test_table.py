@@ -154,3 +154,51 @@ def test_the_coach_benchmark_runs_on_a_tiny_seeded_table(capsys):
     assert ys.main(["--table", "default", "--deals", "1", "--coach", "--roster", "shown",
                     "--only", "baseline/coach"]) == 0
     assert "| baseline/coach | shown | 1 |" in capsys.readouterr().out
+
+
+EXPERTS = ["expert/edmund", "expert/mary", "expert/henry", "expert/edmund"]
+
+
+def test_a_bold_buyer_pays_less_for_a_face_down_card_once_it_holds_the_trump():
+    """``card_buy_limit`` (issue 23, experts' table): a bold buyer's certainty equivalent is
+    concave in its chance, so buying the trump lowers what it pays for a face-down card; a
+    risk-neutral one pays the same; a cautious one more."""
+    from speculation.bots.table import card_buy_limit
+    seen = 0
+    for game, seller in sale_points(EXPERTS, range(6)):
+        obs = observe(game, seller)
+        for b in obs.context.buyers:
+            if not 0 < float(obs.odds.seat[b]) < 0.9:
+                continue
+            for bot, sign in (("expert/mary", -1), ("expert/edmund", 0), ("skilled/fanny", 1)):
+                p = profile((bot,) * len(obs.names), b)
+                before, after = (card_buy_limit(p, obs, b, w) for w in (False, True))
+                assert (after - before) * sign > 0 if sign else math.isclose(after, before)
+                seen += 1
+    assert seen >= 20
+
+
+def test_the_expert_asks_the_rank_only_value_rather_than_keep_in_silence():
+    """When no plan gains, the expert does not keep the trump without a word: it auctions it at
+    its rank-only value when that is at least its floor (a price nobody at a table of experts
+    pays, but one the others' reads take for a rank-only judge's), else it keeps it. Never
+    below its floor; the coach says why, with the reserve inside its range."""
+    from speculation.bots.pricing import naive_value
+    from speculation.bots.sale import RANK_ONLY_ASK
+    asks = keeps = 0
+    for game, seller in sale_points(EXPERTS, range(25)):
+        obs = observe(game, seller)
+        bot = make_bot("expert/edmund", 3, seller, tuple(EXPERTS))
+        d = bot.decide(obs, public_history(game))
+        floor = max(1, math.ceil(d.private[1]))
+        if d.plan == RANK_ONLY_ASK:
+            asks += 1
+            assert d.action.kind == "sell_auction"
+            assert d.action.price == round(naive_value(obs, stake_of(obs))) >= floor
+            a = coach_advice(obs, public_history(game), tuple(EXPERTS))
+            if a["action"] == d.action.to_dict() and a["range"] is not None:
+                assert a["range"][0] <= d.action.price <= a["range"][1]
+        elif d.action.kind == "keep":
+            keeps += 1
+            assert round(naive_value(obs, stake_of(obs))) < floor
+    assert asks >= 5, (asks, keeps)

@@ -46,6 +46,7 @@ from .levels import LEVELS
 from .model import read_table
 from .personalities import PERSONALITIES
 from .pricing import describe, percent, plural, stake_of
+from .sale import RANK_ONLY_ASK
 from .table import Roster, label, profile
 from .trader import TraderBot
 
@@ -93,9 +94,10 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     if stake.share <= 0 or stake.pot == 0:
         gain = "any sale is a gain" if _selling(obs, seat) else "there is nothing to pay for"
         return _done(out, f"The expert bot would {verb} here: {out['why']}, so {gain}.")
-    table = _table_note(obs, seat, act, roster, history)
+    rank_only = d.plan == RANK_ONLY_ASK
+    table = _table_note(obs, seat, act, roster, history, rank_only)
     holdout = bool(table) and act["type"] in ("sell_negotiate", "counter")
-    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout)
+    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
     return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}.",
                  stake.fair)
@@ -141,7 +143,7 @@ class CoachBot:
 
 
 def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster,
-                history: History) -> str:
+                history: History, rank_only: bool = False) -> str:
     """Why the price suits this table, in public terms (levels, personalities, what a seat did
     this match), starting with "; " — or "" when the table names none of the other side. For a
     hold-out haggle: the buyer gives way to its limit by its last counter; for a sale by firm
@@ -180,8 +182,8 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
             parts.append(f"{obs.names[b]}, cautious, pays less for a risky one")
         if reads[b].n and reads[b].ceiling(0) < 1.0:
             parts.append(f"{obs.names[b]} has refused prices near fair value this match")
-    end = ", so nobody here is likely to pay more than it is worth to you" if act["type"] == "keep" \
-        else ""
+    end = ", so nobody here is likely to pay more than it is worth to you" if (
+        act["type"] == "keep" or rank_only) else ""
     return "; at this table " + _join(parts) + end
 
 
@@ -198,7 +200,8 @@ def _join(parts: Sequence[str]) -> str:
 
 
 def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
-           price: int | None, holdout: bool = False) -> tuple[int, int, str]:
+           price: int | None, holdout: bool = False, rank_only: bool = False
+           ) -> tuple[int, int, str]:
     """The sensible prices for this decision and a note when the suggested price is unusual.
 
     A buyer should pay at most what the expert would (``hi``), a seller take no less (``lo``);
@@ -214,6 +217,8 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
         if price is not None and price > hi:
             hi = price
             note = (", asking high to come down slowly" if holdout else
+                    ", asking what its rank alone would make it worth and keeping it if nobody "
+                    "bids" if rank_only else
                     ", above fair value because it expects a buyer to pay that")
     else:
         hi = max(0, math.floor(buy))

@@ -27,11 +27,13 @@ class Decision:
     ``private`` holds the bot's own numbers behind the decision (the most it would pay, the
     least it would take, the price it plans to name next). They are never shown during a match:
     ``to_dict`` (what the bridge sends) leaves them out and the reason never states them; they
-    exist so that tests, and a review after the match, can check and show them."""
+    exist so that tests, and a review after the match, can check and show them. ``plan`` names
+    the plan behind a move when the coach words it apart (``sale.RANK_ONLY_ASK``)."""
 
     action: Action
     reason: str
     private: tuple[float, ...] = field(default=(), repr=False)
+    plan: str = field(default="", repr=False)  # a named plan behind the move ("rank-only ask")
 
     def to_dict(self) -> dict[str, object]:
         return {"action": self.action.to_dict(), "reason": self.reason}

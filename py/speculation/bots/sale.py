@@ -16,6 +16,12 @@ does not happen costs nothing, so the search itself finds how much edge to ask f
   about E[max(0, ⌊limit⌋ − worth)];
 * a haggle with anyone else at ask ``x``: as a firm price to that buyer alone, discounted.
 
+A sale to a named buyer also costs what it takes from the seller's later sales of face-down
+cards to that buyer (``appetite_costs``: a bold buyer pays less for one once it holds the trump).
+When no plan gains, the expert does not keep the card in silence: it asks the rank-only value at
+auction (``rank_only_ask``), which almost never sells but tells readers of the log something that
+brings it offers for its face-down cards.
+
 The search counts nodes (one plan scored on one simulated table) and stops at the budget.
 
 >>> round(_second([3.0, 9.0, 5.0]), 1), _second([4.0])
@@ -39,6 +45,7 @@ from .pricing import Stake, describe, facedown_total, naive_shares, naive_value
 from .table import (
     Profile,
     Roster,
+    card_buy_limit,
     haggle_start,
     holdout_opening,
     holdout_yield,
@@ -54,6 +61,7 @@ SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its 
 OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
 HAGGLE_DISCOUNT = 0.9  # a haggle with an unnamed buyer, scored as a firm price to it alone
+RANK_ONLY_ASK = "rank-only ask"  # the plan: no sale is likely, so ask the rank-only value
 _NORMAL = NormalDist()  # the standard normal, for the stratified samples of buyers
 
 
@@ -67,6 +75,7 @@ class SaleSearch:
     budget: int
     roster: Roster = ()
     only: frozenset[str] = frozenset()  # a yardstick's plans ("holdout", "firm", ...), if any
+    card_worth: float | None = None  # one of its own face-down cards, to it (None: not counted)
 
     def taste(self, method: str) -> float:
         """A small bonus (in chips) for the favourite ways of selling: enough to break a tie,
@@ -85,6 +94,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         return None, False
     named = [profile(s.roster, b) for b in buyers]
     draws = simulated_ceilings(obs, stake, buyers, named, reads, rng)
+    cost = appetite_costs(s, obs, buyers, named)
     plans: list[tuple[float, Decision, str]] = []
     nodes, hit = 0, False
     rounds = obs.rules.negotiation_rounds
@@ -103,7 +113,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
             got = holdout_yield(row[i], haggle_start(p, row[i]), p.persona.concession, rounds,
                                 obs.chips[b], ask, p.level.models, floor)
             if got is not None and got >= floor:
-                total += got - worth
+                total += got - worth - cost[i]
         who = label(s.roster, obs.names, b)
         plans.append((total / SAMPLES + s.taste("negotiation"), Decision(
             Action(s.seat, "sell_negotiate", ask, b),
@@ -113,6 +123,10 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
     top = max(max(d) for d in draws)
     seconds = [_second(d) for d in draws]
     highs = [max(d) for d in draws]
+    costly = any(cost)
+    # who buys on each simulated table: the highest limit at auction, the first in the queue
+    # whose limit reaches the price for a firm price (only needed when some sale costs more)
+    top_cost = [cost[d.index(h)] for d, h in zip(draws, highs, strict=True)] if costly else []
     # Never ask more than the whole pot: nobody pays more for a share of it than all of it.
     prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
     unnamed = [t for t in obs.legal if t.kind == "sell_negotiate" and t.targets[0] in buyers
@@ -124,13 +138,19 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
             break
         nodes += per_price
         if firm is not None and x <= firm.bounds()[1]:
-            gain = sum(x - worth for h in highs if h >= x) / SAMPLES
+            if costly:
+                gain = sum(x - worth - next(c for v, c in zip(d, cost, strict=True) if v >= x)
+                           for d, h in zip(draws, highs, strict=True) if h >= x) / SAMPLES
+            else:
+                gain = sum(x - worth for h in highs if h >= x) / SAMPLES
             plans.append((gain + s.taste("firm"), Decision(
                 Action(s.seat, "sell_firm", x),
                 f"{why}; I expect someone here to pay {x}, so I ask that firm."), "firm"))
         if auction is not None and x <= auction.bounds()[1]:
             gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
                        for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
+            if costly:
+                gain -= sum(c for h, c in zip(highs, top_cost, strict=True) if h >= x) / SAMPLES
             plans.append((gain + s.taste("auction"), Decision(
                 Action(s.seat, "sell_auction", x),
                 f"{why}; auctioning it with a reserve of {x}: the bidding should go higher."),
@@ -143,12 +163,68 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
                     Action(s.seat, "sell_negotiate", x, t.targets[0]),
                     f"{why}; {obs.names[t.targets[0]]} looks keenest, so I offer it to them at "
                     f"{x}."), "haggle"))
+    # each auction reserve's score without the tie-break, for the rank-only ask below
+    reserves = {p[1].action.price: p[0] - s.taste("auction") for p in plans if p[2] == "auction"}
     if s.only and any(p[2] in s.only for p in plans):
         plans = [p for p in plans if p[2] in s.only]
-    if not plans:
-        return None, hit
-    best = max(plans, key=lambda p: p[0])
-    return (best[1] if best[0] > TASTE else None), hit
+    best = max(plans, key=lambda p: p[0]) if plans else None
+    if best is not None and best[0] > TASTE:
+        return best[1], hit
+    quiet = rank_only_ask(s, obs, stake, floor, why)
+    if quiet is not None and reserves.get(quiet.action.price, 0.0) < 0:
+        return None, hit  # a bold buyer might pay it, at a cost to later sales above the gain
+    return quiet, hit
+
+
+def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why: str
+                  ) -> Decision | None:
+    """What the expert does when no plan gains: instead of keeping the trump without a word, it
+    puts it up for auction at its rank-only value (the price a judge of rank alone would name),
+    when that is at least its floor; None (keep it) otherwise. A sale there can only gain, and
+    the search has found none likely, so the card almost always stays; what changes is the log.
+    A keep names no price, so the others learn nothing of the seller; a reserve at the rank-only
+    value reads, to anyone who judges sellers by their prices (as the expert itself does,
+    ``model``), as a rank-only judge, who undervalues face-down cards while a high trump shows.
+    Such readers then offer it that value for its face-down cards (``TraderBot._market``), and a
+    seller who knows the odds haggles those offers up to what a bold buyer will pay (issue 23:
+    at the experts' table, yardsticks whose failed asks read this way sold more face-down cards
+    to Mary and out-earned the silent keep)."""
+    t = template(obs, "sell_auction")
+    if stake.kind != "trump" or t is None:
+        return None
+    x = round(naive_value(obs, stake))
+    if x < max(1, floor) or x > min(t.bounds()[1], obs.pot):
+        return None
+    return Decision(Action(s.seat, "sell_auction", x),
+                    f"{why}; nobody here is likely to pay what it is worth to me, so I put it up "
+                    f"at {x}, what its rank alone would make it worth, and keep it if nobody bids.",
+                    plan=RANK_ONLY_ASK)
+
+
+def appetite_costs(s: SaleSearch, obs: Observation, buyers: list[int],
+                   named: list[Profile | None]) -> list[float]:
+    """Per buyer, what selling it the trump costs the seller later: how much less it could then
+    gain selling that buyer one of its face-down cards (the most the buyer pays over the card's
+    worth to the seller). A bold buyer pays less for a face-down card once
+    it holds the trump (``table.card_buy_limit``), so a sale to it for a fraction of a chip over
+    the trump's worth can cost more than it gains. The premium is counted as it stands, not in
+    whole chips: a face-down card is worth more as the hand goes on and the whole-chip price it
+    fetches later cannot be told now (issue 23: at the experts' table the
+    expert sold Mary the trump for about 0.1 over its worth, and then sold her fewer face-down
+    cards than yardsticks that kept it). Zero for a seat the table does not name, for a
+    risk-neutral buyer, and when the seller has no face-down card; negative (a gain) for a
+    cautious buyer, who pays more once it holds more."""
+    if s.card_worth is None or not obs.stacks[s.seat]:
+        return [0.0] * len(buyers)
+    out = []
+    for b, p in zip(buyers, named, strict=True):
+        if p is None:
+            out.append(0.0)
+            continue
+        gains = [max(0.0, min(float(obs.chips[b]), card_buy_limit(p, obs, b, after))
+                     - s.card_worth) for after in (False, True)]
+        out.append(gains[0] - gains[1])
+    return out
 
 
 def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],

@@ -85,6 +85,24 @@ def known_buy_limit(p: Profile, obs: Observation, seat: int, stake: Stake, z: fl
     return buy_limit(mine, share, stake.pot, p.persona.rho) * (1 - lv.margin) - lv.slack
 
 
+def card_buy_limit(p: Profile, obs: Observation, seat: int, with_trump: bool) -> float:
+    """The most the named bot in ``seat`` pays for one face-down card, as it stands or
+    (``with_trump``) once it has bought the trump on sale: its own formula, at no random error.
+    A risk-neutral buyer pays the same either way; a bold one pays less once it holds more (its
+    certainty equivalent is concave in its chance), a cautious one more."""
+    lv = p.level
+    if lv.exact:
+        mine, share = float(obs.odds.seat[seat]), float(obs.odds.per_card)
+        trump = float(obs.context.chance or 0) if obs.context is not None else 0.0
+    else:
+        mine, share = rank_guess(obs, seat, "card")
+        trump = rank_guess(obs, seat, "trump")[1]
+    if with_trump:
+        mine = min(1.0, mine + trump)
+    share = max(0.0, min(share, 1.0 - mine))
+    return buy_limit(mine, share, obs.pot, p.persona.rho) * (1 - lv.margin) - lv.slack
+
+
 def concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:
     """A trading bot's next price in a haggle: from ``start`` to ``limit`` along a curve of
     shape ``beta`` (the personality's concession), reaching ``limit`` at its last offer.

@@ -161,8 +161,13 @@ class TraderBot:
         if reads is not None:
             base, share = self.perceived(obs, stake)
             worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
+            # one of its face-down cards, to it once the trump is gone (what a later sale of
+            # one to the trump's buyer must beat)
+            per_card = float(obs.odds.per_card)
+            card = (sell_floor(base, per_card, stake.pot, self.persona.rho)
+                    if obs.stacks[self.seat] else None)
             search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster,
-                                self.sale_only)
+                                self.sale_only, card)
             plan, hit = expert_sale(search, obs, stake, worth, floor, reads, rng)
             self.budget_hits += hit
             if plan is not None:

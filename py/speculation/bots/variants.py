@@ -10,12 +10,16 @@ measures that one thing:
   own formulas, as the expert does, but sells only by a firm price (the best one).
 * ``yard/blind``: the expert told nothing of the table (no roster): the expert before issue 23,
   which read every opponent from the log alone.
+* ``yard/unnamed``: the expert itself, unchanged, in a seat the table does not name (its id is
+  no level and personality, so the others read it from the log, as they read a person or any
+  yardstick). Not a strategy but a control: the gap between it and the expert is what sitting
+  unnamed is worth at that table, a part of every other yardstick's score there.
 * ``yard/adaptive``, ``yard/hedge``, ``yard/undercut``: the learners of ``learners`` (an
   adaptive cross-hand opponent modeller, an EXP3 pricer over ask and offer margins and a one-chip
   undercutter), each the expert in all else.
 
->>> sorted(VARIANTS)
-['yard/adaptive', 'yard/blind', 'yard/hedge', 'yard/holdout', 'yard/names', 'yard/undercut']
+>>> len(VARIANTS), sorted(VARIANTS)[:3], sorted(VARIANTS)[-2:]
+(7, ['yard/adaptive', 'yard/blind', 'yard/hedge'], ['yard/undercut', 'yard/unnamed'])
 >>> VARIANTS["yard/hedge"].kind
 'hedge'
 """
@@ -45,6 +49,8 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "sells by firm price only.", only=frozenset({"firm"})),
     Variant("yard/blind", "Expert, table unseen", "The expert without the table's names.",
             roster=False),
+    Variant("yard/unnamed", "Expert, unnamed", "The expert itself in a seat the table does not "
+            "name: the others read it from the log alone."),
     Variant("yard/adaptive", "Adaptive modeller", "Learns over the match what each seat pays "
             "and takes, and prices each one by it.", kind="adaptive"),
     Variant("yard/hedge", "No-regret pricer", "Picks its asks and offers from a grid of margins "
