@@ -202,3 +202,22 @@ def test_the_expert_asks_the_rank_only_value_rather_than_keep_in_silence():
             keeps += 1
             assert round(naive_value(obs, stake_of(obs))) < floor
     assert asks >= 5, (asks, keeps)
+
+
+def test_no_rank_only_ask_at_a_table_with_no_expert_to_read_it():
+    """The rank-only ask is for readers of the log: at the web app's default table (casual
+    players, who neither pay nor read it) the expert, and so the coach, keeps instead of naming
+    a reserve nobody there takes (issue 26 item 3)."""
+    from speculation.bots.sale import RANK_ONLY_ASK
+    default = ["expert/edmund", "casual/mary", "casual/henry", "casual/edmund"]
+    decided = 0
+    for game, seller in sale_points(default, range(25)):
+        obs = observe(game, seller)
+        others = ("casual/mary", "casual/henry", "casual/edmund", "casual/mary")
+        bot = tuple("expert/edmund" if b == seller else others[b] for b in range(4))
+        person = tuple(None if b == seller else others[b] for b in range(4))  # the coach's
+        for r in (bot, person):
+            d = make_bot("expert/edmund", 3, seller, r).decide(obs, public_history(game))
+            assert d.plan != RANK_ONLY_ASK, d.reason
+            decided += 1
+    assert decided >= 20

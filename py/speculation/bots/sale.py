@@ -188,9 +188,12 @@ def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why
     Such readers then offer it that value for its face-down cards (``TraderBot._market``), and a
     seller who knows the odds haggles those offers up to what a bold buyer will pay (issue 23:
     at the experts' table, yardsticks whose failed asks read this way sold more face-down cards
-    to Mary and out-earned the silent keep)."""
+    to Mary and out-earned the silent keep). Only where the table names an expert among the
+    others, the one level that reads sellers that way: at a table of casual players nobody pays
+    that reserve and nobody reads it, and the coach would be naming a price no one there takes
+    (issue 26: a reserve of 12 for a jack worth 7.5)."""
     t = template(obs, "sell_auction")
-    if stake.kind != "trump" or t is None:
+    if stake.kind != "trump" or t is None or not _readers(s, len(obs.names)):
         return None
     x = round(naive_value(obs, stake))
     if x < max(1, floor) or x > min(t.bounds()[1], obs.pot):
@@ -199,6 +202,13 @@ def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why
                     f"{why}; nobody here is likely to pay what it is worth to me, so I put it up "
                     f"at {x}, what its rank alone would make it worth, and keep it if nobody bids.",
                     plan=RANK_ONLY_ASK)
+
+
+def _readers(s: SaleSearch, seats: int) -> bool:
+    """Whether the table names, among the other seats, a bot that reads sellers from their asks
+    (an expert)."""
+    return any((p := profile(s.roster, b)) is not None and p.level.models
+               for b in range(seats) if b != s.seat)
 
 
 def appetite_costs(s: SaleSearch, obs: Observation, buyers: list[int],
