@@ -7,10 +7,13 @@ Each *deal* is one hand from a fresh table (everyone starts with the same chips)
 fixed by the deal's seed and the hand is played once per seating, so every bot meets every card
 position: most of the luck of the deal cancels out. A bot keeps its own seed across the seatings
 of one deal. The seatings are *balanced* (``--seating balanced``, the default): every rotation of
-the lineup and every rotation of its mirror image, so each bot sits to the left of each other bot
-as often as to its right and nobody always gets first refusal on a neighbour's sales (2n
-seatings; for three players that is every order). ``--seating all`` plays every order (n!),
-``--seating rotate`` only the n rotations (the old design, kept for comparison).
+the lineup and every rotation of its mirror image, so each bot has each of its neighbours on its
+left as often as on its right and nobody always gets first refusal on a neighbour's sales (2n
+seatings; for three players that is every order). From four players on, who the neighbours are
+is still fixed by the lineup (in A, B, C, D, A never sits beside C), so two bots placed unlike
+are compared with their neighbours too; ``--seating all`` plays every order (n!) and removes
+that (``benchmarks/tournament_ladder.py`` uses it for its four-bot tables). ``--seating rotate``
+plays only the n rotations (the old design, kept for comparison).
 
 For every bot the report gives the mean chips won per deal (averaged over the seatings) with a
 95% confidence interval over deals, and a *luck-adjusted* score: the sum, over the trades it
