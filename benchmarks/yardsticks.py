@@ -55,7 +55,8 @@ T = TypeVar("T")
 EXPERT = "expert/edmund"
 TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
           "weak": ["casual/edmund", "beginner/edmund"],
-          "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
+          "experts": ["expert/edmund", "expert/mary", "expert/henry"],
+          "overbid": ["skilled/edmund", "exploit/overbid"]}
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
               "exploit/accept", "exploit/ask150", "skilled/edmund",

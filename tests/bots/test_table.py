@@ -221,3 +221,39 @@ def test_no_rank_only_ask_at_a_table_with_no_expert_to_read_it():
             assert d.plan != RANK_ONLY_ASK, d.reason
             decided += 1
     assert decided >= 20
+
+
+def test_an_unread_stranger_may_pay_over_the_odds_so_a_trump_nobody_else_buys_goes_to_auction(
+        monkeypatch):
+    """Issue 23 (the expert at least level with skilled against an overbidder): a seat the table
+    does not name (a person, a yardstick) that has named no price and refused none may be one
+    who pays without regard to the odds (``sale.ODDS_BLIND``). Where every rational buyer stops
+    short of the floor, the expert then auctions the trump instead of keeping it, never below
+    its floor; seats the table names are priced by their own formulas, unchanged."""
+    from speculation.bots import sale
+    lineup = ["expert/edmund", "skilled/edmund", "exploit/overbid"]
+    changed = long_shots = 0
+    for game, seller in sale_points(lineup, range(30)):
+        if lineup[seller] != "expert/edmund":
+            continue
+        obs, hist = observe(game, seller), public_history(game)
+        d = make_bot("expert/edmund", 3, seller, tuple(lineup)).decide(obs, hist)
+        named = tuple("casual/edmund" if b == "exploit/overbid" else b for b in lineup)
+        n = make_bot("expert/edmund", 3, seller, named).decide(obs, hist)
+        with monkeypatch.context() as m:
+            m.setattr(sale, "ODDS_BLIND", 0.0)
+            d0 = make_bot("expert/edmund", 3, seller, tuple(lineup)).decide(obs, hist)
+            n0 = make_bot("expert/edmund", 3, seller, named).decide(obs, hist)
+        assert n.action == n0.action  # nobody unknown at the table: nothing changes
+        if d.action.kind != "keep":
+            assert d.action.price >= max(1, math.ceil(d.private[1]))
+        if d0.action.kind == "keep" and d.action.kind == "sell_auction":
+            changed += 1
+        # the coach, for a person in this seat, calls such an auction what it is
+        person = tuple(None if s == seller else b for s, b in enumerate(lineup))
+        a = coach_advice(obs, hist, person)
+        if "long shot" in a["suggestion"]:
+            long_shots += 1
+            assert a["action"]["type"] == "sell_auction"
+            assert a["range"][0] <= a["action"]["price"] <= a["range"][1]
+    assert changed >= 3 and long_shots >= 1, (changed, long_shots)

@@ -164,3 +164,13 @@ def test_the_expert_keeps_to_its_node_budget():
 def test_interval_of_a_constant_is_a_point():
     i = interval([2.0] * 5)
     assert (i.mean, i.lo, i.hi, i.excludes_zero) == (2.0, 2.0, 2.0, True)
+
+
+def test_the_expert_out_earns_skilled_against_the_overbidder():
+    """Issue 23's target: the expert at least level with skilled against an overbidder, here
+    ahead (luck-adjusted interval above zero) in one-hand deals, where it cannot yet have seen
+    the overbidder bid; before ``sale.ODDS_BLIND`` it kept trumps no rational buyer would pay
+    its floor for and was behind (−0.08 on these deals)."""
+    rep = run_tournament(["expert/edmund", "skilled/edmund", "exploit/overbid"], deals=40, seed=8,
+                         jobs=1)
+    assert rep.differences[0].luck_adjusted.lo > 0

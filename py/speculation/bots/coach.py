@@ -46,7 +46,7 @@ from .levels import LEVELS
 from .model import read_table
 from .personalities import PERSONALITIES
 from .pricing import describe, percent, plural, stake_of
-from .sale import RANK_ONLY_ASK
+from .sale import LONG_SHOT_ASK, RANK_ONLY_ASK
 from .table import Roster, label, profile
 from .trader import TraderBot
 
@@ -97,7 +97,8 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     rank_only = d.plan == RANK_ONLY_ASK
     table = _table_note(obs, seat, act, roster, history, rank_only)
     holdout = bool(table) and act["type"] in ("sell_negotiate", "counter")
-    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only)
+    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only,
+                          d.plan == LONG_SHOT_ASK)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
     return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}.",
                  stake.fair)
@@ -200,8 +201,8 @@ def _join(parts: Sequence[str]) -> str:
 
 
 def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
-           price: int | None, holdout: bool = False, rank_only: bool = False
-           ) -> tuple[int, int, str]:
+           price: int | None, holdout: bool = False, rank_only: bool = False,
+           long_shot: bool = False) -> tuple[int, int, str]:
     """The sensible prices for this decision and a note when the suggested price is unusual.
 
     A buyer should pay at most what the expert would (``hi``), a seller take no less (``lo``);
@@ -219,6 +220,8 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
             note = (", asking high to come down slowly" if holdout else
                     ", asking what its rank alone would make it worth and keeping it if nobody "
                     "bids" if rank_only else
+                    ", a long shot above fair value: someone who has not yet shown how they "
+                    "judge a card might pay it, and if nobody bids you keep it" if long_shot else
                     ", above fair value because it expects a buyer to pay that")
     else:
         hi = max(0, math.floor(buy))

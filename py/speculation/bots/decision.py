@@ -28,7 +28,8 @@ class Decision:
     least it would take, the price it plans to name next). They are never shown during a match:
     ``to_dict`` (what the bridge sends) leaves them out and the reason never states them; they
     exist so that tests, and a review after the match, can check and show them. ``plan`` names
-    the plan behind a move when the coach words it apart (``sale.RANK_ONLY_ASK``)."""
+    the plan behind a move when the coach words it apart (``sale.RANK_ONLY_ASK``,
+    ``sale.LONG_SHOT_ASK``)."""
 
     action: Action
     reason: str

@@ -10,7 +10,9 @@ does not happen costs nothing, so the search itself finds how much edge to ask f
 
 * a firm price ``x``: sold when some buyer's limit reaches ``x``;
 * an auction with reserve ``x``: the bidding stops a chip above the runner-up's limit, or at the
-  winner's own, never below the reserve;
+  winner's own, never below the reserve (an auction nobody bids in costs nothing, so where no
+  buyer who goes by the odds can pay the floor, a reserve above it is still worth a try against
+  a stranger who may not: ``ODDS_BLIND``);
 * a haggle with a named bot: ask high, come down a chip a time and take its last counter, which
   *is* its limit (``table.holdout_yield`` replays its concession curve), so the plan is worth
   about E[max(0, ⌊limit⌋ − worth)];
@@ -40,7 +42,7 @@ from ..cards import rank_of
 from ..observation import Observation
 from ..text import capitalised
 from .decision import Decision, template
-from .model import FAIR, NAIVE, Read
+from .model import FAIR, NAIVE, NONE, Read
 from .pricing import Stake, describe, facedown_total, naive_shares, naive_value
 from .table import (
     Profile,
@@ -60,8 +62,11 @@ FAIR_SHRINK = 1.0  # an unknown judge of the exact odds, read as paying fair val
 SD_FAIR, SD_NAIVE = 0.15, 0.25  # spread of an unknown buyer's price around its yardstick
 OVERPAY = 1.4  # paying this multiple of both yardsticks marks a buyer who ignores the odds
 TASTE = 0.02  # chips of bonus for a personality's favourite way of selling (a tie-break)
+ODDS_BLIND = 0.05  # an unread stranger's chance of paying without regard to the odds
+LONG_SHOT = 0.1  # an auction that sells on fewer simulated tables than this is a long shot
 HAGGLE_DISCOUNT = 0.9  # a haggle with an unnamed buyer, scored as a firm price to it alone
 RANK_ONLY_ASK = "rank-only ask"  # the plan: no sale is likely, so ask the rank-only value
+LONG_SHOT_ASK = "long shot"  # the plan: an auction few would bid in (costs nothing if none do)
 _NORMAL = NormalDist()  # the standard normal, for the stratified samples of buyers
 
 
@@ -151,10 +156,13 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
                        for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
             if costly:
                 gain -= sum(c for h, c in zip(highs, top_cost, strict=True) if h >= x) / SAMPLES
+            long_shot = sum(h >= x for h in highs) / SAMPLES < LONG_SHOT
+            hope = ("few would pay that much, but if nobody bids I simply keep it" if long_shot
+                    else "the bidding should go higher")
             plans.append((gain + s.taste("auction"), Decision(
                 Action(s.seat, "sell_auction", x),
-                f"{why}; auctioning it with a reserve of {x}: the bidding should go higher."),
-                "auction"))
+                f"{why}; auctioning it with a reserve of {x}: {hope}.",
+                plan=LONG_SHOT_ASK if long_shot else ""), "auction"))
         for t in unnamed:
             if x <= t.bounds()[1]:
                 i = buyers.index(t.targets[0])
@@ -199,8 +207,8 @@ def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why
     if x < max(1, floor) or x > min(t.bounds()[1], obs.pot):
         return None
     return Decision(Action(s.seat, "sell_auction", x),
-                    f"{why}; nobody here is likely to pay what it is worth to me, so I put it up "
-                    f"at {x}, what its rank alone would make it worth, and keep it if nobody bids.",
+                    f"{why}; nobody here is likely to pay its worth to me, so I put it up at {x}, "
+                    f"its value by rank alone, and keep it if nobody bids.",
                     plan=RANK_ONLY_ASK)
 
 
@@ -244,7 +252,12 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
     formula with its private error drawn from its level's spread, within its chips. Anyone else:
     a rank-only judge with the chance its read gives, else a judge of the exact odds; its price
     is that yardstick times what it has been seen to pay, with a log-normal spread that narrows
-    with evidence."""
+    with evidence. A stranger that has named no price and refused none may also be one who pays
+    without regard to the odds (an overbidder, a gambler), with chance ``ODDS_BLIND``: its most
+    is then anywhere up to the pot. Before this the expert kept a trump no judge of the odds
+    would pay its floor for, and an overbidder it had not yet seen bid took the skilled player's
+    auctions instead (issue 23: −0.07 chips a deal luck-adjusted against skilled, one-hand
+    deals; +0.44 after, 600 deals, seed 8)."""
     naive = naive_value(obs, stake)
     rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
     naive_card = naive_shares(rank, facedown_total(obs))[1]
@@ -269,10 +282,13 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
         on_fair = r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK)
         sd_fair, sd_naive = (0.12, 0.15) if r.n else (SD_FAIR, SD_NAIVE)
         cap_fair, cap_naive = min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)
+        blind = ODDS_BLIND if _unread(r) else 0.0
         col = []
         for u, v in zip(types, zs, strict=True):
             z = _NORMAL.inv_cdf(v)
-            if naive >= 0.5 and u < p_naive:
+            if u >= 1.0 - blind:
+                col.append(min(float(obs.chips[b]), v * obs.pot))
+            elif naive >= 0.5 and u < p_naive:
                 col.append(min(cap_naive, on_naive * math.exp(sd_naive * z)))
             else:
                 col.append(min(cap_fair, on_fair * math.exp(sd_fair * z)))
@@ -285,6 +301,11 @@ def _strata(rng: Random) -> list[float]:
     xs = [(k + rng.random()) / SAMPLES for k in range(SAMPLES)]
     rng.shuffle(xs)
     return [min(max(x, 1e-9), 1 - 1e-9) for x in xs]
+
+
+def _unread(r: Read) -> bool:
+    """Whether a seat has shown nothing of what it pays: no price named, none refused."""
+    return not r.n and r.refused == NONE
 
 
 def _overpays(r: Read) -> bool:
