@@ -10,9 +10,11 @@ seed) unchanged. The difference of entry 0's results, deal by deal, is the exper
 over that yardstick in the same seat, with a 95 % interval over deals, in chips and in the
 luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_martingale.py``);
 "beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner,
-``experts`` one with three experts. ``--only`` limits the run to some yardsticks
-(comma-separated). ``--base yard/unnamed`` measures them against the expert in a seat the table
-does not name, as theirs is, instead of against ``expert/edmund``.
+``experts`` one with three experts, ``overbid`` skilled Edmund and the overbidder (with ``--only
+skilled/edmund``: the expert against skilled there, issue 23's last ladder target). ``--only``
+limits the run to some yardsticks (comma-separated). ``--base yard/unnamed`` measures them
+against the expert in a seat the table does not name, as theirs is, instead of against
+``expert/edmund``.
 
     python benchmarks/yardsticks.py --table weak --hands 8 --deals 400 --seed 1 --jobs 1 \
         --only yard/adaptive,yard/hedge,yard/undercut
