@@ -10,7 +10,8 @@ seed) unchanged. The difference of entry 0's results, deal by deal, is the exper
 over that yardstick in the same seat, with a 95 % interval over deals, in chips and in the
 luck-adjusted score (which has the same expectation: ``tests/engine/test_odds_martingale.py``);
 "beats" means the interval lies above zero. ``weak`` is a table with a casual and a beginner,
-``experts`` one with three experts, ``overbid`` skilled Edmund and the overbidder (with ``--only
+``experts`` one with three experts, ``ladder`` the Edmund ladder's other three (an expert, a
+casual and a beginner), ``overbid`` skilled Edmund and the overbidder (with ``--only
 skilled/edmund``: the expert against skilled there, issue 23's last ladder target). ``--only``
 limits the run to some yardsticks (comma-separated). ``--base yard/unnamed`` measures them
 against the expert in a seat the table does not name, as theirs is, instead of against
@@ -58,6 +59,7 @@ EXPERT = "expert/edmund"
 TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
           "weak": ["casual/edmund", "beginner/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"],
+          "ladder": ["expert/edmund", "casual/edmund", "beginner/edmund"],
           "overbid": ["skilled/edmund", "exploit/overbid"]}
 YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankonly",
               "baseline/fair", "baseline/never", "baseline/random", "exploit/overbid",
