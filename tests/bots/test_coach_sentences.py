@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speculation.bots import coach_advice, make_bot, public_history
+from speculation.bots.dealing import deal_value
 from speculation.cards import RANK_NAMES, rank_of
 from speculation.observation import observe
 
@@ -104,6 +105,11 @@ def audit(obs, a: dict) -> None:
     strike(rf"give you a {NUM} % chance of the {NUM}-chip pot, worth {NUM} chips?",
            lambda pct, pot, eq: (check_percent(pct, obs.odds.seat[seat]), int(pot) == obs.pot,
                                  eq == tenth(float(obs.odds.seat[seat]) * obs.pot)))
+    deal = deal_value(obs.rules, obs.hand, obs.chips)  # tests/bots/test_dealing.py checks it
+    strike(rf"; whoever takes this pot also deals the next hand, worth about {NUM} chips? more, so "
+           rf"over the match the card is worth about {NUM} chips?",
+           lambda d, w: (d == tenth(deal) and w == tenth(float(share) * (obs.pot + deal)))
+           or _fail(d, w, deal))
     for who in obs.names:
         text = text.replace(who, "")
     assert not STRAY.search(text), (text, a["summary"])  # no number left unchecked

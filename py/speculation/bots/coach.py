@@ -40,6 +40,7 @@ from typing import Any
 
 from ..actions import Action
 from ..observation import Observation
+from .dealing import deal_value
 from .decision import Decision, forced
 from .history import History
 from .levels import LEVELS
@@ -100,8 +101,19 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only,
                           d.plan == LONG_SHOT_ASK)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
-    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}.",
-                 stake.fair)
+    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}"
+                      f"{_deal_note(obs, stake.share)}.", stake.fair)
+
+
+def _deal_note(obs: Observation, share: float) -> str:
+    """Why the range sits above the card's share of the pot before the last hand: whoever takes
+    this pot deals the next hand, and the expert counts that deal's worth (``dealing``)."""
+    d = deal_value(obs.rules, obs.hand, obs.chips)
+    if d <= 0 or share <= 0:
+        return ""
+    return (f"; whoever takes this pot also deals the next hand, worth about "
+            f"{plural(round(d, 1), 'chip')} more, so over the match the card is worth about "
+            f"{plural(round(share * (obs.pot + d), 1), 'chip')}")
 
 
 def public_seed(obs: Observation) -> int:

@@ -30,6 +30,7 @@ from ..actions import Action
 from ..cards import rank_of
 from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from ..text import capitalised
+from .dealing import deal_value
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
 from .levels import Level
@@ -142,10 +143,18 @@ class TraderBot:
             share *= math.exp(self.level.noise * rng_for(self.seed, self.seat, 0, key).gauss(0, 1))
         return base, min(share, 1.0 - base)
 
+    def prize(self, obs: Observation, stake: Stake) -> float:
+        """What taking this hand's pot is worth to this bot: the pot, and for the expert also
+        dealing the next hand, which the winner does (``dealing.deal_value``; 0 on the last
+        hand). The other levels price a card at its share of the pot alone."""
+        if not self.level.models:
+            return float(stake.pot)
+        return stake.pot + deal_value(obs.rules, obs.hand, obs.chips)
+
     def limits(self, obs: Observation, stake: Stake) -> Limits:
         """Most this bot pays and least it takes for ``stake``, margin included."""
         base, share = self.perceived(obs, stake)
-        rho, pot, lv = self.persona.rho, stake.pot, self.level
+        rho, pot, lv = self.persona.rho, self.prize(obs, stake), self.level
         buy = buy_limit(base, share, pot, rho) * (1 - lv.margin) - lv.slack
         sell = sell_floor(base + share, share, pot, rho) * (1 + lv.margin) + lv.slack
         return Limits(buy, sell)
@@ -160,11 +169,12 @@ class TraderBot:
             return Decision(Action(self.seat, "keep"), f"{capitalised(why)}; I'm content to keep it.")
         if reads is not None:
             base, share = self.perceived(obs, stake)
-            worth = sell_floor(base + share, share, stake.pot, self.persona.rho)
+            prize = self.prize(obs, stake)
+            worth = sell_floor(base + share, share, prize, self.persona.rho)
             # one of its face-down cards, to it once the trump is gone (what a later sale of
             # one to the trump's buyer must beat)
             per_card = float(obs.odds.per_card)
-            card = (sell_floor(base, per_card, stake.pot, self.persona.rho)
+            card = (sell_floor(base, per_card, prize, self.persona.rho)
                     if obs.stacks[self.seat] else None)
             search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster,
                                 self.sale_only, card)
