@@ -160,6 +160,7 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
     False hides it (to measure what it is worth)."""
     from .bots import make_bot, public_history
+    from .bots.dealing import deal_value
 
     n = len(lineup)
     entry_at = {s: e for e, s in enumerate(seat_of)}
@@ -183,7 +184,7 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         for e in events:
             t = trade_of(e, step)
             if t is not None:
-                _score_trade(t, edge, entry_at)
+                _score_trade(t, edge, entry_at, deal_value(rules, game.hand_no, game.chips))
                 if on_trade is not None:
                     on_trade(t, entry_at)
         steps += 1
@@ -193,12 +194,17 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
 
-def _score_trade(t: Trade, edge: list[float], entry_at: dict[int, int]) -> None:
+def _score_trade(t: Trade, edge: list[float], entry_at: dict[int, int], deal: float = 0.0
+                 ) -> None:
     """Credit a trade against the exact value of what changed hands when it was made (the
     best trump for ``sold``, one face-down card for ``bought_facedown``): the measure
-    ``review.trade_of`` defines, which a player's review uses too."""
-    edge[entry_at[t.buyer]] += t.gain(t.buyer)
-    edge[entry_at[t.seller]] += t.gain(t.seller)
+    ``review.trade_of`` defines, which a player's review uses too, plus, before the last hand
+    of a match, the card's share of the next deal, which its winner makes (``deal``, from
+    ``bots.dealing.deal_value``; 0 in one-hand deals). Without that share the score would
+    not have the chips' expectation over a match."""
+    extra = t.chance * deal
+    edge[entry_at[t.buyer]] += t.gain(t.buyer) + extra
+    edge[entry_at[t.seller]] += t.gain(t.seller) - extra
 
 
 def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int, str]) -> DealResult:
