@@ -4,8 +4,11 @@ A *trade* is a face-up card sold (``sold``) or a face-down card bought sight uns
 (``bought_facedown``). At the moment of the action that completed it the engine knew the exact
 fair value of what changed hands (``log.Step.fair``: pot × the exact chance that card wins). A
 buyer gains fair − price, a seller price − fair. The sum over a seat's trades is its *trading
-score*: the same luck-adjusted measure the tournament reports (``tournament`` scores its deals
-with ``trade_of`` below), so a player's score and a bot's are comparable.
+score*: the same luck-adjusted measure the tournament reports for its one-hand deals
+(``tournament`` scores its deals with ``trade_of`` below), so a player's score and a bot's are
+comparable. Over a match the tournament's score also credits each trade with the card's share
+of the next deal, which the winner makes (``bots.dealing``); this review, like the fair value
+the table shows, counts the pot alone.
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
