@@ -77,8 +77,12 @@ def audit(obs, a: dict) -> None:
         lo, hi = a["range"]
         CHECKED["priced"] += 1
         span = (rf"{lo} chips?" if lo == hi else rf"{lo}–{hi} chips?")
-        strike(rf"^Fair value about {NUM} chips? \(a sensible price: {span}\)\. ",
-               lambda x: (x == tenth(fair)) or (_ for _ in ()).throw(AssertionError((x, fair))))
+        deal = deal_value(obs.rules, obs.hand, obs.chips)  # tests/bots/test_dealing.py checks it
+        strike(rf"^Fair value about {NUM} chips?(?:, {NUM} with the next deal)? \(a sensible "
+               rf"price: {span}\)\. ",
+               lambda x, w: (x == tenth(fair) and (w is None) == (deal == 0)
+                             and (w is None or w == tenth(float(share) * (obs.pot + deal))))
+               or _fail(x, w, fair, deal))
         assert obs.pot > 0 and share > 0
         _consistent(obs, a, lo, hi)
     price = (a["action"] or {}).get("price")
@@ -105,11 +109,9 @@ def audit(obs, a: dict) -> None:
     strike(rf"give you a {NUM} % chance of the {NUM}-chip pot, worth {NUM} chips?",
            lambda pct, pot, eq: (check_percent(pct, obs.odds.seat[seat]), int(pot) == obs.pot,
                                  eq == tenth(float(obs.odds.seat[seat]) * obs.pot)))
-    deal = deal_value(obs.rules, obs.hand, obs.chips)  # tests/bots/test_dealing.py checks it
-    strike(rf"; whoever takes this pot also deals the next hand, worth about {NUM} chips? more, so "
-           rf"over the match the card is worth about {NUM} chips?",
-           lambda d, w: (d == tenth(deal) and w == tenth(float(share) * (obs.pot + deal)))
-           or _fail(d, w, deal))
+    deal = deal_value(obs.rules, obs.hand, obs.chips)
+    strike(rf"; whoever takes this pot also deals the next hand, worth about {NUM} chips? more",
+           lambda d: d == tenth(deal) or _fail(d, deal))
     for who in obs.names:
         text = text.replace(who, "")
     assert not STRAY.search(text), (text, a["summary"])  # no number left unchecked

@@ -77,7 +77,7 @@ def test_the_coach_says_why_its_range_counts_the_next_deal():
     game = _sale(4)
     seller = game.to_act
     a = coach_advice(observe(game, seller), public_history(game))
-    assert "deals the next hand" in a["suggestion"]
+    assert "deals the next hand" in a["suggestion"] and "with the next deal" in a["summary"]
     assert "deals the next hand" not in coach_advice(observe(_sale(1), seller),
                                                     public_history(_sale(1)))["suggestion"]
 

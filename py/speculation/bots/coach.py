@@ -46,7 +46,7 @@ from .history import History
 from .levels import LEVELS
 from .model import read_table
 from .personalities import PERSONALITIES
-from .pricing import describe, percent, plural, stake_of
+from .pricing import chips, describe, percent, plural, stake_of
 from .sale import LONG_SHOT_ASK, RANK_ONLY_ASK
 from .table import Roster, label, profile
 from .trader import TraderBot
@@ -101,19 +101,11 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only,
                           d.plan == LONG_SHOT_ASK)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
-    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}"
-                      f"{_deal_note(obs, stake.share)}.", stake.fair)
-
-
-def _deal_note(obs: Observation, share: float) -> str:
-    """Why the range sits above the card's share of the pot before the last hand: whoever takes
-    this pot deals the next hand, and the expert counts that deal's worth (``dealing``)."""
-    d = deal_value(obs.rules, obs.hand, obs.chips)
-    if d <= 0 or share <= 0:
-        return ""
-    return (f"; whoever takes this pot also deals the next hand, worth about "
-            f"{plural(round(d, 1), 'chip')} more, so over the match the card is worth about "
-            f"{plural(round(share * (obs.pot + d), 1), 'chip')}")
+    deal = deal_value(obs.rules, obs.hand, obs.chips)
+    why_deal = (f"; whoever takes this pot also deals the next hand, worth about "
+                f"{plural(round(deal, 1), 'chip')} more" if deal > 0 else "")
+    return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}{why_deal}.",
+                 stake.fair, stake.share * (obs.pot + deal) if deal > 0 else None)
 
 
 def public_seed(obs: Observation) -> int:
@@ -186,8 +178,9 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
     by_level: dict[str, list[int]] = {}
     for b, q in seen:
         by_level.setdefault(q.level.id, []).append(b)
+    judges = {**JUDGES, **(DEAL_JUDGES if deal_value(obs.rules, obs.hand, obs.chips) > 0 else {})}
     parts = [f"{_join([obs.names[b] for b in seats])} ({LEVELS[level].name.lower()}) "
-             f"{JUDGES[level][0 if len(seats) == 1 else 1]}" for level, seats in by_level.items()]
+             f"{judges[level][0 if len(seats) == 1 else 1]}" for level, seats in by_level.items()]
     for b, q in seen:
         if q.persona.rho < 0:
             parts.append(f"{obs.names[b]}, bold, pays over the odds for a strong card")
@@ -206,6 +199,9 @@ JUDGES = {"beginner": ("judges the trump by its rank alone", "judge the trump by
           "casual": ("prices loosely around fair value", "price loosely around fair value"),
           "skilled": ("pays only below fair value", "pay only below fair value"),
           "expert": ("pays no more than fair value", "pay no more than fair value")}
+# ... and the expert before the last hand of a match, when it counts the next deal (``dealing``)
+DEAL_JUDGES = {"expert": ("pays no more than its worth with the next deal",
+                          "pay no more than its worth with the next deal")}
 
 
 def _join(parts: Sequence[str]) -> str:
@@ -243,14 +239,18 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
     return lo, hi, note
 
 
-def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0) -> dict[str, Any]:
+def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0,
+          with_deal: float | None = None) -> dict[str, Any]:
+    """Fill in ``suggestion`` and ``summary``. ``with_deal``: the card's worth counting the
+    next deal, said beside its fair value before the last hand of a match (the range counts it)."""
     out["suggestion"] = suggestion
     if out["fair_value"] is None:
         out["summary"] = suggestion
     else:
         lo, hi = out["range"]
         span = plural(lo, "chip") if lo == hi else f"{lo}–{plural(hi, 'chip')}"
-        out["summary"] = (f"Fair value about {plural(fair, 'chip')} (a sensible "
+        deal = "" if with_deal is None else f", {chips(round(with_deal, 1))} with the next deal"
+        out["summary"] = (f"Fair value about {plural(fair, 'chip')}{deal} (a sensible "
                           f"price: {span}). {suggestion}")
     return out
 
