@@ -57,7 +57,8 @@ def test_a_match_reloaded_from_its_record_continues_exactly():
     for a in played[:half]:
         partial.apply(a)
     reloaded = game_from_record(record_of(partial))
-    bots = [make_bot(b, 21 * 31 + i, i) for i, b in enumerate(LINEUP)]
+    # the same bots as ``steps`` makes, told the same roster
+    bots = [make_bot(b, 21 * 31 + i, i, tuple(LINEUP)) for i, b in enumerate(LINEUP)]
     rest = []
     while not reloaded.is_over:
         s = reloaded.to_act

@@ -97,7 +97,7 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
         return _done(out, f"The expert bot would {verb} here: {out['why']}, so {gain}.")
     rank_only = d.plan == RANK_ONLY_ASK
     table = _table_note(obs, seat, act, roster, history, rank_only)
-    holdout = bool(table) and act["type"] in ("sell_negotiate", "counter")
+    holdout = bool(table) and act["type"] in ("sell_negotiate", "counter", "offer")
     lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only,
                           d.plan == LONG_SHOT_ASK)
     out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
@@ -154,9 +154,11 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
     hold-out haggle: the buyer gives way to its limit by its last counter; for a sale by firm
     price or auction: how the named buyers judge a card."""
     ctx = obs.context
+    p = obs.pending.to_dict() if obs.pending is not None else {}
+    if ctx is not None and ctx.role == "buyer" and ctx.stake == "card" and ctx.seat == seat:
+        return _holding_down(obs, act, roster, p)
     if ctx is None or ctx.role != "seller" or ctx.seat != seat:
         return ""
-    p = obs.pending.to_dict() if obs.pending is not None else {}
     trump = ctx.stake == "trump"  # the expert holds out only when selling the trump
     buyer = act.get("target") if act["type"] == "sell_negotiate" else p.get("buyer")
     if trump and buyer is not None and buyer != seat:
@@ -191,6 +193,20 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
     end = ", so nobody here is likely to pay more than it is worth to you" if (
         act["type"] == "keep" or rank_only) else ""
     return "; at this table " + _join(parts) + end
+
+
+def _holding_down(obs: Observation, act: dict[str, Any], roster: Roster, p: dict[str, Any]
+                  ) -> str:
+    """Why a low offer or a chip's rise for a face-down card suits a seller the table names
+    below the expert (``buying``): it comes down to the least it takes by its last counter."""
+    owner = act.get("target") if act["type"] == "offer" else p.get("seller")
+    if not isinstance(owner, int) or act["type"] not in ("offer", "counter"):
+        return ""
+    named = profile(roster, owner)
+    if named is None or named.level.models:
+        return ""
+    return (f"; {label(roster, obs.names, owner)} comes down to the least they will take by "
+            f"their last counter, so start low and rise a chip at a time")
 
 
 # How a level judges a card as a buyer, in the singular and the plural (public: the level's
@@ -235,7 +251,8 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
         hi = max(0, math.floor(buy))
         lo = min(band_lo, hi)
         if price is not None and price < lo:
-            lo, note = price, ", below fair value in the hope that the owner takes it"
+            lo, note = price, ("" if holdout else
+                               ", below fair value in the hope that the owner takes it")
     return lo, hi, note
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..observation import Observation
 from ..odds import compute_odds
 from ..rules import Rules
 
@@ -62,3 +63,11 @@ def deal_value(rules: Rules, hand: int, chips: Sequence[int]) -> float:
     extra = rules.ante_for(True) - rules.ante
     pot = rules.ante * (players - 1) + rules.ante_for(True)
     return max(0.0, pot * deal_edge(rules, players) - extra)
+
+
+def prize(obs: Observation, counts_deal: bool) -> float:
+    """What taking this hand's pot is worth to a player who sees ``obs``: the pot, and for one
+    that ``counts_deal`` (the expert, ``Level.models``) also dealing the next hand. A named
+    seat's prices are worked out with the same rule (``table``), so the expert models another
+    expert as counting the deal too."""
+    return obs.pot + (deal_value(obs.rules, obs.hand, obs.chips) if counts_deal else 0.0)

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 
 from ..cards import rank_of
 from ..observation import Observation
+from .dealing import prize
 from .levels import LEVELS, Level
 from .personalities import PERSONALITIES, Personality
-from .pricing import Stake, buy_limit, facedown_total, naive_shares
+from .pricing import Stake, buy_limit, facedown_total, naive_shares, sell_floor
 
 Roster = tuple[str | None, ...]
 """Per seat, the bot id the table shows, or None for a person."""
@@ -82,7 +83,7 @@ def known_buy_limit(p: Profile, obs: Observation, seat: int, stake: Stake, z: fl
     if lv.noise:
         share *= math.exp(lv.noise * z)
     share = min(share, 1.0 - mine)
-    return buy_limit(mine, share, stake.pot, p.persona.rho) * (1 - lv.margin) - lv.slack
+    return buy_limit(mine, share, prize(obs, lv.models), p.persona.rho) * (1 - lv.margin) - lv.slack
 
 
 def card_buy_limit(p: Profile, obs: Observation, seat: int, with_trump: bool) -> float:
@@ -100,7 +101,24 @@ def card_buy_limit(p: Profile, obs: Observation, seat: int, with_trump: bool) ->
     if with_trump:
         mine = min(1.0, mine + trump)
     share = max(0.0, min(share, 1.0 - mine))
-    return buy_limit(mine, share, obs.pot, p.persona.rho) * (1 - lv.margin) - lv.slack
+    return buy_limit(mine, share, prize(obs, lv.models), p.persona.rho) * (1 - lv.margin) - lv.slack
+
+
+def known_sell_floor(p: Profile, obs: Observation, seat: int, z: float) -> float:
+    """The least the named bot in ``seat`` takes for one of its own face-down cards, with its
+    private random error drawn as ``z`` standard deviations (``TraderBot.limits`` for a card it
+    owns: its chance without the card, the card's share, its margin; only ``z`` is unknown)."""
+    lv = p.level
+    if lv.exact:
+        mine, share = float(obs.odds.seat[seat]), float(obs.odds.per_card)
+    else:
+        mine, share = rank_guess(obs, seat, "card")
+    base = max(0.0, mine - share)
+    if lv.noise:
+        share *= math.exp(lv.noise * z)
+    share = min(share, 1.0 - base)
+    floor = sell_floor(base + share, share, prize(obs, lv.models), p.persona.rho)
+    return floor * (1 + lv.margin) + lv.slack
 
 
 def concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:

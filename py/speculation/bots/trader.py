@@ -30,7 +30,8 @@ from ..actions import Action
 from ..cards import rank_of
 from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from ..text import capitalised
-from .dealing import deal_value
+from . import buying
+from .dealing import prize
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
 from .levels import Level
@@ -75,6 +76,10 @@ class Limits:
 
 class TraderBot:
     """A bot of one level and personality for one seat."""
+
+    # The expert buys a face-down card from a bot the table names by holding down for its last
+    # counter (``buying``); False only to measure what that is worth (benchmarks).
+    holds_down = True
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
                  budget: int = BUDGET, roster: Roster = (), sale_only: frozenset[str] = frozenset()
@@ -147,9 +152,7 @@ class TraderBot:
         """What taking this hand's pot is worth to this bot: the pot, and for the expert also
         dealing the next hand, which the winner does (``dealing.deal_value``; 0 on the last
         hand). The other levels price a card at its share of the pot alone."""
-        if not self.level.models:
-            return float(stake.pot)
-        return stake.pot + deal_value(obs.rules, obs.hand, obs.chips)
+        return prize(obs, self.level.models)
 
     def limits(self, obs: Observation, stake: Stake) -> Limits:
         """Most this bot pays and least it takes for ``stake``, margin included."""
@@ -278,6 +281,12 @@ class TraderBot:
                  and p.context == "sale" else None)
         if reads is not None and named is not None:
             return self._hold_out(obs, stake, lim, named)
+        # Buying a face-down card from a bot the table names: it comes down to the least it
+        # takes by its last counter, so stay below its curve and take the counter worth most.
+        sells = (profile(self.roster, other) if not seller and other is not None
+                 and p.context == "market" and self.holds_down else None)
+        if reads is not None and sells is not None and not sells.level.models:
+            return self._hold_down(obs, stake, lim, sells)
         planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
         fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
         accept = Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
@@ -328,7 +337,60 @@ class TraderBot:
         return Decision(Action(self.seat, "decline"), f"{why}; {who}'s best offer is too little "
                         f"for me, so I break off.")
 
+    def _hold_down(self, obs: Observation, stake: Stake, lim: Limits, named: Profile) -> Decision:
+        """The expert buying a face-down card from a bot the table names (``buying``): accept
+        the standing ask, or rise a chip, whichever is worth more over what the asks so far
+        say of the seller's private error."""
+        p = obs.pending
+        assert isinstance(p, PendingHaggle) and p.ask is not None and p.bid is not None
+        why = capitalised(describe(obs, stake))
+        who = label(self.roster, obs.names, p.seller)
+        chips = obs.chips[self.seat]
+        cs = buying.consistent(buying.curves(named, obs, p.seller), p.rounds, chips, self.seat,
+                               p.offers)
+        choice = buying.answer(cs, lim.buy, p.rounds, chips, p.asks, p.bids, p.bid, p.ask)
+        counter = template(obs, "counter")
+        if choice == "counter" and counter is not None:
+            return Decision(Action(self.seat, "counter", counter.clamp(p.bid + 1)),
+                            f"{why}; {who} comes down as the haggle goes on, so I hold back.")
+        if choice != "decline" and p.ask <= lim.buy:
+            return Decision(Action(self.seat, "accept"), f"{why}; {p.ask} suits me, I accept.")
+        return Decision(Action(self.seat, "decline"), f"{why}; {who} asks more than the card is "
+                        f"worth to me, so I break off.")
+
     # ------------------------------------------------------------------ face-down purchases
+
+    def _hold_down_offer(self, obs: Observation, stake: Stake, lim: Limits, owners: list[int],
+                         most: int, reads: tuple[Read, ...], history: History
+                         ) -> Decision | None:
+        """An offer for a face-down card of the named bot (below the expert) whose haggle is
+        worth most to hold down (``buying``), or None if none is worth anything. Never a price
+        the owner has already refused for such a card this hand (issue 26), and never a haggle
+        that would more likely than not be broken off (``LIKELY``)."""
+        rounds, chips = obs.rules.negotiation_rounds, obs.chips[self.seat]
+        refused = refusals(history, len(obs.names), obs.hand)
+        naive = naive_value(obs, stake)
+        best: tuple[float, int, int] | None = None
+        for o in owners:
+            named = profile(self.roster, o)
+            if named is None or named.level.models:
+                continue
+            cs = buying.curves(named, obs, o)
+            first = max(buying.opening(cs, rounds),
+                        above_refused(reads[o], refused[o], stake.fair, naive))
+            if first > most:
+                continue
+            value, chance = buying.offer_value(cs, lim.buy, rounds, chips, first)
+            if chance >= LIKELY and value > 0 and (best is None or value > best[0]):
+                best = (value, o, first)
+        if best is None:
+            return None
+        _, owner, price = best
+        who = label(self.roster, obs.names, owner)
+        return Decision(Action(self.seat, "offer", price, owner, 0),
+                        f"{capitalised(describe(obs, stake))}; offering {who} {price} for their "
+                        f"top card: they come down to the least they will take by their last "
+                        f"counter, so I start low.")
 
     def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
                 reads: tuple[Read, ...] | None, history: History) -> Decision:
@@ -339,6 +401,11 @@ class TraderBot:
             return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nothing worth buying, "
                             f"I pass.")
         owners = sorted({o for o, _ in t.cards}, key=lambda o: (-obs.stacks[o], o))
+        if reads is not None and self.holds_down:
+            d = self._hold_down_offer(obs, stake, lim, owners, min(top, t.price_max or top),
+                                      reads, history)
+            if d is not None:
+                return d
         opening = math.floor(lim.buy * (1 - self.persona.opening))
         owner, price, eager = owners[0], opening, rng.random() < self.persona.appetite
         if reads is not None:
