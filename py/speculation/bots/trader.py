@@ -48,7 +48,15 @@ from .pricing import (
     stake_of,
 )
 from .sale import SaleSearch, expert_sale
-from .table import Profile, Roster, holdout_counter, holdout_opening, label, profile
+from .table import (
+    Profile,
+    Roster,
+    holdout_counter,
+    holdout_opening,
+    known_sell_floor,
+    label,
+    profile,
+)
 
 # The expert's search budget, counted in nodes: one node is one plan (a firm price, an auction
 # reserve or a haggle) scored on one simulated table. Never time: a budget in seconds would make
@@ -363,34 +371,49 @@ class TraderBot:
     def _hold_down_offer(self, obs: Observation, stake: Stake, lim: Limits, owners: list[int],
                          most: int, reads: tuple[Read, ...], history: History
                          ) -> Decision | None:
-        """An offer for a face-down card of the named bot (below the expert) whose haggle is
-        worth most to hold down (``buying``), or None if none is worth anything. Never a price
-        the owner has already refused for such a card this hand (issue 26), and never a haggle
-        that would more likely than not be broken off (``LIKELY``)."""
+        """The best offer for a face-down card of a bot the table names, or None if no such
+        offer is worth making. A casual or beginner owner: the haggle worth most to hold down
+        (``buying``), if it ends in a trade at least ``LIKELY`` of the time. An expert owner has
+        no random error and takes a price near the least it takes at once (``_haggle``'s
+        ``close``), so that price, rounded up. Never a price the owner has refused for a card
+        worth what this one is worth now (issue 26; once a card is turned up, a noisy owner's
+        price is drawn afresh, so an older refusal says nothing)."""
         rounds, chips = obs.rules.negotiation_rounds, obs.chips[self.seat]
-        refused = refusals(history, len(obs.names), obs.hand)
+        now = tuple(e for e in history if e.hand == obs.hand and abs(e.fair - stake.fair) < 1e-6)
+        refused = refusals(now, len(obs.names), obs.hand)
         naive = naive_value(obs, stake)
         best: tuple[float, int, int] | None = None
         for o in owners:
             named = profile(self.roster, o)
-            if named is None or named.level.models:
+            if named is None:
                 continue
-            cs = buying.curves(named, obs, o)
-            first = max(buying.opening(cs, rounds),
-                        above_refused(reads[o], refused[o], stake.fair, naive))
-            if first > most:
+            low = above_refused(reads[o], refused[o], stake.fair, naive)
+            if named.level.models:
+                least = known_sell_floor(named, obs, o, 0.0)
+                first = max(low, math.ceil(least))
+                close = first - least <= CLOSE * least + 0.5
+                value, chance = lim.buy - first, 1.0 if close else 0.0
+            else:
+                cs = buying.curves(named, obs, o)
+                first = max(low, buying.opening(cs, rounds))
+                value, chance = buying.offer_value(cs, lim.buy, rounds, chips, first)
+            if first > most or chance < LIKELY or value <= 0:
                 continue
-            value, chance = buying.offer_value(cs, lim.buy, rounds, chips, first)
-            if chance >= LIKELY and value > 0 and (best is None or value > best[0]):
+            if best is None or value > best[0]:
                 best = (value, o, first)
         if best is None:
             return None
         _, owner, price = best
         who = label(self.roster, obs.names, owner)
+        why = capitalised(describe(obs, stake))
+        seller = profile(self.roster, owner)
+        if seller is not None and not seller.level.models:
+            return Decision(Action(self.seat, "offer", price, owner, 0),
+                            f"{why}; offering {who} {price} for their top card: they come down to "
+                            f"the least they will take by their last counter, so I start low.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
-                        f"{capitalised(describe(obs, stake))}; offering {who} {price} for their "
-                        f"top card: they come down to the least they will take by their last "
-                        f"counter, so I start low.")
+                        f"{why}; offering {who} {price} for their top card, a price an expert "
+                        f"who judges the odds as I do should take.")
 
     def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
                 reads: tuple[Read, ...] | None, history: History) -> Decision:
@@ -406,6 +429,11 @@ class TraderBot:
                                       reads, history)
             if d is not None:
                 return d
+            # a seat the table names is priced above; only the others are read from the log
+            owners = [o for o in owners if profile(self.roster, o) is None]
+            if not owners:
+                return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; nobody here "
+                                f"would sell one for what it is worth to me, I pass.")
         opening = math.floor(lim.buy * (1 - self.persona.opening))
         owner, price, eager = owners[0], opening, rng.random() < self.persona.appetite
         if reads is not None:
