@@ -181,3 +181,25 @@ def test_the_coach_says_why_a_low_offer_suits_a_named_owner():
         if seen == {"offer", "counter"}:
             break
     assert seen == {"offer", "counter"}
+
+
+def test_an_expert_owner_is_offered_its_least_price_and_takes_it_at_once():
+    """An expert has no random error, so the table knows the least it takes for one of its
+    face-down cards exactly (``known_sell_floor``), and it takes a bid just above that at once.
+    At a table of four experts of different personalities, every offer the expert makes for a
+    face-down card is that least price rounded up, and the owner accepts it without a haggle."""
+    lineup = ["expert/edmund", "expert/mary", "expert/fanny", "expert/william"]
+    offers = 0
+    for game, bots in market_points(lineup, range(30)):
+        obs = observe(game, 0)
+        d = bots[0].decide(obs, public_history(game))
+        if d.action.kind != "offer":
+            continue
+        owner = d.action.target
+        least = known_sell_floor(profile(tuple(lineup), owner), obs, owner, 0.0)
+        assert d.action.price == math.ceil(least)
+        g = copy.deepcopy(game)
+        g.apply(d.action)
+        assert bots[owner].decide(observe(g, owner), public_history(g)).action.kind == "accept"
+        offers += 1
+    assert offers >= 10
