@@ -373,21 +373,23 @@ class TraderBot:
                          ) -> Decision | None:
         """The best offer for a face-down card of a bot the table names, or None if no such
         offer is worth making. A casual or beginner owner: the haggle worth most to hold down
-        (``buying``), if it ends in a trade at least ``LIKELY`` of the time. An expert owner has
+        (``buying``), whenever its expected gain is positive (unlike the other levels' ``LIKELY``
+        rule: a long shot at a chip is worth a try, and at the weak table the expert still
+        makes fewer offers than before it held down). An expert owner has
         no random error and takes a price near the least it takes at once (``_haggle``'s
-        ``close``), so that price, rounded up. Never a price the owner has refused for a card
-        worth what this one is worth now (issue 26; once a card is turned up, a noisy owner's
-        price is drawn afresh, so an older refusal says nothing)."""
+        ``close``), so that price, rounded up. Never a price the owner has refused since the
+        last card was turned up (issue 26; a noisy owner's error is drawn afresh for each state
+        of the table, so an older refusal says nothing of what it takes now)."""
         rounds, chips = obs.rules.negotiation_rounds, obs.chips[self.seat]
-        now = tuple(e for e in history if e.hand == obs.hand and abs(e.fair - stake.fair) < 1e-6)
-        refused = refusals(now, len(obs.names), obs.hand)
+        refused = refusals(since_reveal(history), len(obs.names), obs.hand)
         naive = naive_value(obs, stake)
         best: tuple[float, int, int] | None = None
         for o in owners:
             named = profile(self.roster, o)
             if named is None:
                 continue
-            low = above_refused(reads[o], refused[o], stake.fair, naive)
+            # only this state's refusals: the read's memory of the whole match is not for it
+            low = above_refused(Read(), refused[o], stake.fair, naive)
             if named.level.models:
                 least = known_sell_floor(named, obs, o, 0.0)
                 first = max(low, math.ceil(least))
@@ -397,7 +399,7 @@ class TraderBot:
                 cs = buying.curves(named, obs, o)
                 first = max(low, buying.opening(cs, rounds))
                 value, chance = buying.offer_value(cs, lim.buy, rounds, chips, first)
-            if first > most or chance < LIKELY or value <= 0:
+            if first > most or chance <= 0 or value <= 0:
                 continue
             if best is None or value > best[0]:
                 best = (value, o, first)
@@ -472,6 +474,15 @@ class TraderBot:
                                 f"sell one for what it is worth to me, I pass.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
+
+
+def since_reveal(history: History) -> History:
+    """The part of ``history`` since the last card was turned up (or dealt): while no card is
+    turned up, a noisy bot's random error stays the same (``TraderBot.perceived`` draws it for
+    each state of the table), so a price it refused then it refuses again."""
+    last = max((i for i, e in enumerate(history) if e.action.kind in ("reveal", "deal")),
+               default=-1)
+    return history[last + 1:]
 
 
 def refusals(history: History, seats: int, hand: int) -> tuple[Pair, ...]:
