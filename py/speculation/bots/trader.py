@@ -51,6 +51,7 @@ from .sale import SaleSearch, expert_sale
 from .table import (
     Profile,
     Roster,
+    concede,
     holdout_counter,
     holdout_opening,
     known_sell_floor,
@@ -295,7 +296,7 @@ class TraderBot:
                  and p.context == "market" and self.holds_down else None)
         if reads is not None and sells is not None and not sells.level.models:
             return self._hold_down(obs, stake, lim, sells)
-        planned = _concede(start, limit, mine_made, rounds, self.persona.concession)
+        planned = concede(start, limit, mine_made, rounds, self.persona.concession)
         fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
         accept = Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
                           f"I accept.")
@@ -369,8 +370,7 @@ class TraderBot:
     # ------------------------------------------------------------------ face-down purchases
 
     def _hold_down_offer(self, obs: Observation, stake: Stake, lim: Limits, owners: list[int],
-                         most: int, reads: tuple[Read, ...], history: History
-                         ) -> Decision | None:
+                         most: int, history: History) -> Decision | None:
         """The best offer for a face-down card of a bot the table names, or None if no such
         offer is worth making. A casual or beginner owner: the haggle worth most to hold down
         (``buying``), whenever its expected gain is positive (unlike the other levels' ``LIKELY``
@@ -383,7 +383,7 @@ class TraderBot:
         rounds, chips = obs.rules.negotiation_rounds, obs.chips[self.seat]
         refused = refusals(since_reveal(history), len(obs.names), obs.hand)
         naive = naive_value(obs, stake)
-        best: tuple[float, int, int] | None = None
+        best: tuple[float, int, int, Profile] | None = None
         for o in owners:
             named = profile(self.roster, o)
             if named is None:
@@ -402,14 +402,13 @@ class TraderBot:
             if first > most or chance <= 0 or value <= 0:
                 continue
             if best is None or value > best[0]:
-                best = (value, o, first)
+                best = (value, o, first, named)
         if best is None:
             return None
-        _, owner, price = best
+        _, owner, price, seller = best
         who = label(self.roster, obs.names, owner)
         why = capitalised(describe(obs, stake))
-        seller = profile(self.roster, owner)
-        if seller is not None and not seller.level.models:
+        if not seller.level.models:
             return Decision(Action(self.seat, "offer", price, owner, 0),
                             f"{why}; offering {who} {price} for their top card: they come down to "
                             f"the least they will take by their last counter, so I start low.")
@@ -428,7 +427,7 @@ class TraderBot:
         owners = sorted({o for o, _ in t.cards}, key=lambda o: (-obs.stacks[o], o))
         if reads is not None and self.holds_down:
             d = self._hold_down_offer(obs, stake, lim, owners, min(top, t.price_max or top),
-                                      reads, history)
+                                      history)
             if d is not None:
                 return d
             # a seat the table names is priced above; only the others are read from the log
@@ -573,16 +572,6 @@ def above_refused(r: Read, refused: Pair, fair: float, naive: float) -> int:
         if held is not None and value > 0:
             least = max(least, math.floor(held * value) + 1)
     return least
-
-
-def _concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:
-    """The next price in a time-dependent concession from ``start`` to ``limit``.
-
-    >>> _concede(20, 10, 0, 3, 1.0), _concede(20, 10, 2, 3, 1.0)
-    (20.0, 10.0)
-    """
-    t = min(1.0, made / max(1, rounds - 1))
-    return float(start + (limit - start) * t ** (1 / beta))
 
 
 def _rank_guess(obs: Observation, seat: int, kind: str) -> tuple[float, float]:
