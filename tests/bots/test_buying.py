@@ -128,7 +128,7 @@ def test_holding_down_buys_cheaper_than_conceding_along_a_curve():
     chip of the owner's true least price."""
     held = conceded = 0.0
     trades = differ = 0
-    for game, bots in market_points(LINEUP, range(120)):
+    for game, bots in market_points(LINEUP, range(120), hands=4):
         obs = observe(game, 0)
         top = bots[0].limits(obs, stake_of(obs)).buy
         if top < 2.5:  # a card worth a chip or two: every way of haggling pays the same

@@ -49,7 +49,7 @@ from .personalities import PERSONALITIES
 from .pricing import chips, describe, percent, plural, stake_of
 from .sale import LONG_SHOT_ASK, RANK_ONLY_ASK
 from .table import Roster, label, profile
-from .trader import TraderBot
+from .trader import TraderBot, holds_out
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
 COACH_ID = "baseline/coach"
@@ -159,17 +159,21 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
         return _holding_down(obs, act, roster, p)
     if ctx is None or ctx.role != "seller" or ctx.seat != seat:
         return ""
-    trump = ctx.stake == "trump"  # the expert holds out only when selling the trump
     buyer = act.get("target") if act["type"] == "sell_negotiate" else p.get("buyer")
-    if trump and buyer is not None and buyer != seat:
-        named = profile(roster, buyer)
-        if named is None:
-            return ""
+    named = profile(roster, buyer) if isinstance(buyer, int) and buyer != seat else None
+    # the expert holds out when selling the trump to a named bot, or a face-down card to a
+    # named casual or beginner (``trader.holds_out``)
+    trump = ctx.stake == "trump"
+    if isinstance(buyer, int) and named is not None and holds_out(named, "sale" if trump
+                                                                  else "market"):
         who = label(roster, obs.names, buyer)
+        # selling the trump, the expert answers only the last counter; a face-down card's
+        # buyer may be at its most sooner (``selling``)
+        more = "has no better offer to come" if trump else "is unlikely to offer more"
         if act["type"] == "accept":
-            return f"; {who} has no better offer to come, and this one is worth taking"
+            return f"; {who} {more}, and this one is worth taking"
         if act["type"] == "decline":
-            return f"; {who} has no better offer to come, and this one is too little for the card"
+            return f"; {who} {more}, and this one is too little for the card"
         return f"; {who} comes down to the most they will pay by their last counter, so hold out"
     if act["type"] not in ("sell_firm", "sell_auction", "keep"):
         return ""

@@ -133,16 +133,17 @@ def concede(start: float, limit: float, made: int, rounds: int, beta: float) -> 
 
 
 def holdout_yield(limit: float, start: float, beta: float, rounds: int, chips: int, ask: int,
-                  close: bool, floor: int = 0) -> int | None:
+                  close: bool, floor: int = 0, bid: int | None = None, bids: int = 0,
+                  asks: int = 1) -> int | None:
     """The price a seller collects from a trading bot buyer of limit ``limit`` by asking ``ask``,
     countering a chip lower each time and taking the buyer's last counter; None if the buyer
     breaks off. The buyer's side replays ``TraderBot._haggle``: it accepts an ask no higher than
     its next counter (or, with ``close``, an expert's, one near its limit), else counters
     ``floor`` of its curve, within the engine's bounds (above its last bid, below the ask,
     within its chips), and breaks off when no such counter is within its limit. The seller never
-    counters below ``floor`` (it answers the last bid instead)."""
-    bid: int | None = None
-    asks, bids = 1, 0
+    counters below ``floor`` (it answers the last bid instead). By default the haggle starts at
+    the seller's first ask; mid-haggle, pass the buyer's standing ``bid``, the ``bids`` it has
+    made and the ``asks`` made counting ``ask``."""
     while True:
         planned = concede(start, limit, bids, rounds, beta)
         if ask <= planned or (close and ask <= limit and limit - ask <= 0.15 * limit + 0.5):

@@ -30,7 +30,7 @@ from ..actions import Action
 from ..cards import rank_of
 from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from ..text import capitalised
-from . import buying
+from . import buying, selling
 from .dealing import prize
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
@@ -86,8 +86,9 @@ class Limits:
 class TraderBot:
     """A bot of one level and personality for one seat."""
 
-    # The expert buys a face-down card from a bot the table names by holding down for its last
-    # counter (``buying``); False only to measure what that is worth (benchmarks).
+    # The expert buys a face-down card from a casual or beginner the table names by holding down
+    # for its last counter (``buying``), and sells one to such a buyer by holding out for its
+    # last counter; False only to measure what that is worth (benchmarks).
     holds_down = True
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
@@ -284,11 +285,14 @@ class TraderBot:
             start = limit * (1 - self.persona.opening)
             if reads is not None and other is not None and reads[other].n:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
-        # Selling the trump to a bot the table names (the sale search chose to haggle with it
-        # because its last counter is its limit): hold out for that counter.
-        named = (profile(self.roster, other) if seller and other is not None
-                 and p.context == "sale" else None)
-        if reads is not None and named is not None:
+        # Selling to a bot the table names: the trump (the sale search chose to haggle with it
+        # because its last counter is its limit), or a face-down card to a casual or beginner
+        # buyer, which concedes the same way: hold out for that counter.
+        named = profile(self.roster, other) if seller and other is not None else None
+        if reads is not None and named is not None and holds_out(named, p.context,
+                                                                 self.holds_down):
+            if p.context == "market":
+                return self._hold_out_card(obs, stake, lim, named)
             return self._hold_out(obs, stake, lim, named)
         # Buying a face-down card from a bot the table names: it comes down to the least it
         # takes by its last counter, so stay below its curve and take the counter worth most.
@@ -343,6 +347,31 @@ class TraderBot:
         if p.bid is not None and p.bid >= lim.sell:
             return Decision(Action(self.seat, "accept"), f"{why}; {p.bid} is {who}'s best offer "
                             f"and it suits me, I accept.")
+        return Decision(Action(self.seat, "decline"), f"{why}; {who}'s best offer is too little "
+                        f"for me, so I break off.")
+
+    def _hold_out_card(self, obs: Observation, stake: Stake, lim: Limits, named: Profile
+                       ) -> Decision:
+        """The expert asked for one of its face-down cards by a casual or beginner the table
+        names (``selling``): hold out for its last counter, or take the standing bid when that
+        is worth more over what its bids so far say of its private error."""
+        p = obs.pending
+        assert isinstance(p, PendingHaggle) and p.buyer is not None and p.bid is not None
+        why = capitalised(describe(obs, stake))
+        who = label(self.roster, obs.names, p.buyer)
+        rounds, chips = p.rounds, obs.chips[p.buyer]
+        cs = selling.consistent(selling.buyer_curves(named, obs, p.buyer, stake), rounds, chips,
+                                self.seat, p.offers)
+        kind, price = selling.hold_or_take(cs, rounds, chips, lim.sell, p.bid, p.bids, p.asks,
+                                           p.ask, holdout_opening(named, obs, p.buyer, stake,
+                                                                  rounds))
+        counter = template(obs, "counter")
+        if kind == "counter" and counter is not None:
+            return Decision(Action(self.seat, "counter", counter.clamp(price)),
+                            f"{why}; {who} gives way as the haggle goes on, so I hold out.")
+        if kind == "accept":
+            return Decision(Action(self.seat, "accept"), f"{why}; {p.bid} is as much as {who} "
+                            f"is likely to pay, and it suits me, I accept.")
         return Decision(Action(self.seat, "decline"), f"{why}; {who}'s best offer is too little "
                         f"for me, so I break off.")
 
@@ -473,6 +502,19 @@ class TraderBot:
                                 f"sell one for what it is worth to me, I pass.")
         return Decision(Action(self.seat, "offer", price, owner, 0),
                         f"{capitalised(why)}; offering {obs.names[owner]} {price} for their top card.")
+
+
+def holds_out(buyer: Profile, context: str, face_down: bool = True) -> bool:
+    """Whether the expert selling to the named ``buyer`` in a haggle of ``context`` holds out
+    for its last counter: always for the trump (the sale search chose the haggle), and for a
+    face-down card (``face_down``) when the buyer concedes along its curve without reading the
+    table (a casual or beginner; an expert buyer opens at its reads).
+
+    >>> from speculation.bots.table import profile
+    >>> holds_out(profile(("casual/mary",), 0), "market"), holds_out(profile(("expert/mary",), 0), "market")
+    (True, False)
+    """
+    return context == "sale" or (face_down and not buyer.level.models)
 
 
 def since_reveal(history: History) -> History:
