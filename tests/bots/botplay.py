@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from speculation.actions import Action
-from speculation.bots import make_bot, public_history
+from speculation.bots import coach_advice, make_bot, public_history
 from speculation.bots.decision import Decision
 from speculation.game import Game
 from speculation.observation import Observation, observe
@@ -45,6 +45,43 @@ def steps(game: Game, lineup: list[str], seed: int, limit: int = 5000
         yield obs, hist, d
         game.apply(d.action)
     raise AssertionError("the game did not finish")
+
+
+def market_points(lineup: list[str], seeds: range, hands: int = 2,
+                  take: Callable[[Observation], bool] = lambda obs: obs.seat == 0
+                  ) -> Iterator[tuple[Game, list, int]]:
+    """(game, bots, seat to act) at every market window where ``take`` holds (by default,
+    seat 0's), in matches of ``lineup`` played by the bots themselves (every bot told the
+    roster)."""
+    roster = tuple(lineup)
+    for seed in seeds:
+        game = new_game(len(lineup), seed, hands=hands)
+        bots = [make_bot(b, seed * 5 + i, i, roster) for i, b in enumerate(lineup)]
+        while not game.is_over:
+            s = game.to_act
+            obs = observe(game, s)
+            if obs.phase == "market" and take(obs):
+                yield game, bots, s
+            game.apply(bots[s].decide(obs, public_history(game)).action)
+
+
+def coached(roster: tuple[str | None, ...], seed: int, hands: int = 1
+            ) -> Iterator[tuple[Observation, dict, dict]]:
+    """A person in seat 0 who does what the coach says, at a table of the bots ``roster``
+    names in the other seats (a match of ``hands`` hands, played to its end or the first
+    ``hands`` hands): yields (observation, advice, the action taken) at each of seat 0's turns."""
+    game = Game(["You", "Mary", "Henry", "Edmund"][:len(roster)], seed=seed)
+    bots = {s: make_bot(str(roster[s]), seed * 10 + s, s, roster) for s in range(1, len(roster))}
+    while not game.is_over and game.hand_no <= hands:
+        s = game.to_act
+        obs, history = observe(game, s), public_history(game)
+        if s != 0:
+            game.apply(bots[s].decide(obs, history).action)
+            continue
+        advice = coach_advice(obs, history, roster)
+        act = advice["action"] or obs.legal[0].example().to_dict()
+        yield obs, advice, act
+        game.apply(Action.from_dict({**act, "seat": 0}))
 
 
 def random_point(game: Game, rng: random.Random, moves: int, lineup: list[str]) -> Game:

@@ -10,10 +10,10 @@ import copy
 import math
 
 import pytest
-from botplay import new_game
+from botplay import coached, market_points
 
 from speculation.actions import Action
-from speculation.bots import coach_advice, make_bot, public_history
+from speculation.bots import public_history
 from speculation.bots.buying import Curve, consistent, curves, opening, seller_reply
 from speculation.bots.pricing import stake_of
 from speculation.bots.table import known_sell_floor, profile
@@ -22,21 +22,6 @@ from speculation.game import Game
 from speculation.observation import observe
 
 LINEUP = ["expert/edmund", "casual/mary", "beginner/henry", "casual/fanny"]
-
-
-def market_points(lineup: list[str], seeds: range, hands: int = 2):
-    """(game, bots) whenever seat 0 may offer for a face-down card, in matches of ``lineup``
-    played by the bots themselves (every bot told the roster)."""
-    roster = tuple(lineup)
-    for seed in seeds:
-        game = new_game(len(lineup), seed, hands=hands)
-        bots = [make_bot(b, seed * 5 + i, i, roster) for i, b in enumerate(lineup)]
-        while not game.is_over:
-            s = game.to_act
-            obs = observe(game, s)
-            if s == 0 and obs.phase == "market":
-                yield game, bots
-            game.apply(bots[s].decide(obs, public_history(game)).action)
 
 
 def haggle(game: Game, bots: list, owner: int, price: int, buyer=None
@@ -85,7 +70,7 @@ def test_a_named_seller_answers_exactly_as_the_replica_predicts():
     (counter, accept or break off, and the price) is the one it predicts from the owner's own
     private least price."""
     checked = 0
-    for game, bots in market_points(LINEUP, range(30)):
+    for game, bots, _ in market_points(LINEUP, range(30)):
         obs = observe(game, 0)
         for owner in sorted({o for t in obs.legal if t.kind == "offer" for o, _ in t.cards}):
             p = profile(tuple(LINEUP), owner)
@@ -104,7 +89,7 @@ def test_a_named_seller_without_noise_takes_exactly_what_its_formula_says(seller
     ``limits(...).sell`` for its face-down card, to the last decimal."""
     lineup = ["expert/edmund", seller, seller]
     checked = 0
-    for game, _ in market_points(lineup, range(6)):
+    for game, _, _ in market_points(lineup, range(6)):
         for owner in (1, 2):
             if not game.stacks[owner]:
                 continue
@@ -128,7 +113,7 @@ def test_holding_down_buys_cheaper_than_conceding_along_a_curve():
     chip of the owner's true least price."""
     held = conceded = 0.0
     trades = differ = 0
-    for game, bots in market_points(LINEUP, range(120), hands=4):
+    for game, bots, _ in market_points(LINEUP, range(120), hands=4):
         obs = observe(game, 0)
         top = bots[0].limits(obs, stake_of(obs)).buy
         if top < 2.5:  # a card worth a chip or two: every way of haggling pays the same
@@ -161,23 +146,12 @@ def test_the_coach_says_why_a_low_offer_suits_a_named_owner():
     roster = (None, "casual/mary", "beginner/henry", "casual/edmund")
     seen: set[str] = set()
     for seed in range(40):
-        game = Game(["You", "Mary", "Henry", "Edmund"], seed=seed)
-        bots = {s: make_bot(roster[s], seed * 10 + s, s, roster) for s in (1, 2, 3)}
-        while not game.is_over and game.hand_no <= 1:
-            s = game.to_act
-            obs = observe(game, s)
-            history = public_history(game)
-            if s != 0:
-                game.apply(bots[s].decide(obs, history).action)
-                continue
-            a = coach_advice(obs, history, roster)
-            act = a["action"] or obs.legal[0].example().to_dict()
+        for obs, a, act in coached(roster, seed):
             if act["type"] in ("offer", "counter") and obs.context.role == "buyer":
                 assert "comes down to the least they will take by their last counter" in a["summary"]
                 lo, hi = a["range"]
                 assert lo <= act["price"] <= hi
                 seen.add(act["type"])
-            game.apply(Action.from_dict({**act, "seat": 0}))
         if seen == {"offer", "counter"}:
             break
     assert seen == {"offer", "counter"}
@@ -190,7 +164,7 @@ def test_an_expert_owner_is_offered_its_least_price_and_takes_it_at_once():
     face-down card is that least price rounded up, and the owner accepts it without a haggle."""
     lineup = ["expert/edmund", "expert/mary", "expert/fanny", "expert/william"]
     offers = 0
-    for game, bots in market_points(lineup, range(30)):
+    for game, bots, _ in market_points(lineup, range(30)):
         obs = observe(game, 0)
         d = bots[0].decide(obs, public_history(game))
         if d.action.kind != "offer":

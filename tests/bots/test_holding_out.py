@@ -9,10 +9,10 @@ from __future__ import annotations
 import copy
 import math
 
-from botplay import new_game
+from botplay import coached, market_points
 
 from speculation.actions import Action
-from speculation.bots import coach_advice, make_bot, public_history
+from speculation.bots import public_history
 from speculation.bots.pricing import stake_of
 from speculation.bots.trader import TraderBot
 from speculation.game import Game
@@ -21,20 +21,10 @@ from speculation.observation import observe
 LINEUP = ["expert/edmund", "casual/mary", "beginner/henry", "casual/fanny"]
 
 
-def buyer_points(seeds: range, hands: int = 4):
-    """(game, bots, buyer) whenever a named casual or beginner may offer for one of seat 0's
-    face-down cards, in matches of ``LINEUP`` played by the bots themselves."""
-    roster = tuple(LINEUP)
-    for seed in seeds:
-        game = new_game(len(LINEUP), seed, hands=hands)
-        bots = [make_bot(b, seed * 5 + i, i, roster) for i, b in enumerate(LINEUP)]
-        while not game.is_over:
-            s = game.to_act
-            obs = observe(game, s)
-            if s != 0 and obs.phase == "market" and any(
-                    o == 0 for t in obs.legal if t.kind == "offer" for o, _ in t.cards):
-                yield game, bots, s
-            game.apply(bots[s].decide(obs, public_history(game)).action)
+def offers_to_seat_0(obs) -> bool:
+    """A named bot other than seat 0 may offer for one of seat 0's face-down cards."""
+    return obs.seat != 0 and any(o == 0 for t in obs.legal if t.kind == "offer"
+                                 for o, _ in t.cards)
 
 
 def sell(game: Game, bots: list, buyer: int, seller: TraderBot
@@ -65,7 +55,7 @@ def test_holding_out_sells_face_down_cards_for_more_than_conceding():
     differ, holding out mostly gets more; and it never sells a card below its worth."""
     held = conceded = 0.0
     more = less = 0
-    for game, bots, buyer in buyer_points(range(40)):
+    for game, bots, buyer in market_points(LINEUP, range(40), 4, offers_to_seat_0):
         mine = observe(game, buyer)
         if bots[buyer].limits(mine, stake_of(mine)).buy < 2.5:
             continue  # a card worth a chip or two to the buyer: every way of haggling is alike
@@ -92,17 +82,7 @@ def test_the_coach_says_why_it_holds_out_for_a_named_buyer():
     roster = (None, "casual/mary", "beginner/henry", "casual/edmund")
     seen = 0
     for seed in range(60):
-        game = Game(["You", "Mary", "Henry", "Edmund"], seed=seed)
-        bots = {s: make_bot(roster[s], seed * 10 + s, s, roster) for s in (1, 2, 3)}
-        while not game.is_over and game.hand_no <= 2:
-            s = game.to_act
-            obs = observe(game, s)
-            history = public_history(game)
-            if s != 0:
-                game.apply(bots[s].decide(obs, history).action)
-                continue
-            a = coach_advice(obs, history, roster)
-            act = a["action"] or obs.legal[0].example().to_dict()
+        for obs, a, act in coached(roster, seed, hands=2):
             ctx = obs.context
             if (act["type"] == "counter" and ctx is not None and ctx.role == "seller"
                     and ctx.stake == "card"):
@@ -110,7 +90,6 @@ def test_the_coach_says_why_it_holds_out_for_a_named_buyer():
                 lo, hi = a["range"]
                 assert lo <= act["price"] <= hi
                 seen += 1
-            game.apply(Action.from_dict({**act, "seat": 0}))
         if seen >= 3:
             break
     assert seen >= 3

@@ -43,8 +43,9 @@ Z = tuple(NormalDist().inv_cdf((k + 0.5) / GRID) for k in range(GRID))
 
 @dataclass(frozen=True, slots=True)
 class Curve:
-    """A seller's haggle for one face-down card: the least it takes (``limit``), its first ask
-    (``start``) and the shape of its concession (``beta``, the personality's)."""
+    """A haggle for one face-down card along a trading bot's curve: the least it takes as the
+    seller, or the most it pays as the buyer (``limit``), its first price (``start``) and the
+    shape of its concession (``beta``, the personality's)."""
 
     limit: float
     start: float
@@ -136,6 +137,11 @@ def consistent(cs: Sequence[Curve], rounds: int, chips: int, buyer: int,
             miss += abs(said - price) if kind == "counter" else abs(price - bid) + 1
             made, ask = made + 1, price
         scored.append((miss, c))
+    return nearest(scored)
+
+
+def nearest(scored: Sequence[tuple[float, Curve]]) -> list[Curve]:
+    """The curves that miss the prices seen by least (scored as ``(miss, curve)``)."""
     least = min(m for m, _ in scored)
     return [c for m, c in scored if m == least]
 

@@ -18,12 +18,12 @@ A buyer who pays 7.4 at most and opens a fifth below it offers 5; a seller who t
 holds out from 10 hears 6 (above its last bid, below the ask) and then 7, its last counter. A
 buyer who pays 6.2 at most and has bid 6 cannot rise a chip, so the seller takes the 6:
 
->>> c = BuyerCurve(limit=7.4, start=5.92, beta=1.0)
+>>> c = Curve(limit=7.4, start=5.92, beta=1.0)
 >>> hold_or_take([c], rounds=3, chips=50, worth=4.0, bid=5, bids=1, asks=0, ask=None, opening=10)
 ('counter', 10)
 >>> buyer_counter(c, 3, 1, 5, 10, 50), buyer_counter(c, 3, 2, 6, 9, 50)
 (6, 7)
->>> hold_or_take([BuyerCurve(6.2, 4.96, 1.0)], rounds=3, chips=50, worth=4.0, bid=6, bids=2,
+>>> hold_or_take([Curve(6.2, 4.96, 1.0)], rounds=3, chips=50, worth=4.0, bid=6, bids=2,
 ...              asks=1, ask=10, opening=10)
 ('accept', 6)
 """
@@ -32,35 +32,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..observation import Observation
-from .buying import Z
+from .buying import Curve, Z, nearest
 from .pricing import Stake
 from .table import Profile, concede, holdout_counter, known_buy_limit
 
 
-@dataclass(frozen=True, slots=True)
-class BuyerCurve:
-    """A buyer's haggle for one face-down card: the most it pays (``limit``), its first offer
-    (``start``) and the shape of its concession (``beta``, the personality's)."""
-
-    limit: float
-    start: float
-    beta: float
-
-
-def buyer_curves(p: Profile, obs: Observation, seat: int, stake: Stake) -> tuple[BuyerCurve, ...]:
+def buyer_curves(p: Profile, obs: Observation, seat: int, stake: Stake) -> tuple[Curve, ...]:
     """The named bot in ``seat``'s haggle for ``stake`` (a face-down card it does not own) at
     each point of the grid of its private error."""
     out = []
     for z in Z if p.level.noise else (0.0,):
         limit = known_buy_limit(p, obs, seat, stake, z)
-        out.append(BuyerCurve(limit, limit * (1 - p.persona.opening), p.persona.concession))
+        out.append(Curve(limit, limit * (1 - p.persona.opening), p.persona.concession))
     return tuple(out)
 
 
-def buyer_counter(c: BuyerCurve, rounds: int, made: int, bid: int, ask: int, chips: int
+def buyer_counter(c: Curve, rounds: int, made: int, bid: int, ask: int, chips: int
                   ) -> int | None:
     """The counter a trading bot buying on ``c`` names to ``ask`` after ``made`` bids of its own
     (the last ``bid``), or None when it accepts or breaks off instead (the buyer's side of
@@ -73,14 +62,14 @@ def buyer_counter(c: BuyerCurve, rounds: int, made: int, bid: int, ask: int, chi
     return price if lo <= hi and price <= c.limit else None
 
 
-def consistent(cs: Sequence[BuyerCurve], rounds: int, chips: int, seller: int,
-               offers: Sequence[tuple[int, int]]) -> list[BuyerCurve]:
+def consistent(cs: Sequence[Curve], rounds: int, chips: int, seller: int,
+               offers: Sequence[tuple[int, int]]) -> list[Curve]:
     """The points of the grid whose buyer would have made the bids in ``offers`` (every price of
     the haggle so far, ``(seat, price)``, the seller's asks among them): no bid above its limit,
     and each counter after an ask the one its curve names. If none would, those that come
     nearest. The first offer is not matched to the curve: a bot's opening offer also answers
     earlier refusals this hand, which the table's log shows but this grid does not model."""
-    scored: list[tuple[float, BuyerCurve]] = []
+    scored: list[tuple[float, Curve]] = []
     for c in cs:
         miss, made, bid, ask = 0.0, 0, 0, None
         for seat, price in offers:
@@ -93,11 +82,10 @@ def consistent(cs: Sequence[BuyerCurve], rounds: int, chips: int, seller: int,
             miss += max(0.0, price - c.limit)
             made, bid = made + 1, price
         scored.append((miss, c))
-    least = min(m for m, _ in scored)
-    return [c for m, c in scored if m == least]
+    return nearest(scored)
 
 
-def _after_ask(c: BuyerCurve, rounds: int, chips: int, worth: float, opening: int,
+def _after_ask(c: Curve, rounds: int, chips: int, worth: float, opening: int,
                bid: int, bids: int, asks: int, ask: int) -> float:
     """The seller's gain (the price less ``worth``; 0 with no sale) once it has asked ``ask``,
     knowing the buyer's curve: the buyer accepts, breaks off or counters, and the seller then
@@ -109,7 +97,7 @@ def _after_ask(c: BuyerCurve, rounds: int, chips: int, worth: float, opening: in
     return _facing(c, rounds, chips, worth, opening, counter, bids + 1, asks, ask)
 
 
-def _facing(c: BuyerCurve, rounds: int, chips: int, worth: float, opening: int, bid: int,
+def _facing(c: Curve, rounds: int, chips: int, worth: float, opening: int, bid: int,
             bids: int, asks: int, ask: int | None) -> float:
     """The seller's best gain facing ``bid``, knowing the buyer's curve: take it, or hold out
     (``table.holdout_counter``) and play on."""
@@ -121,7 +109,7 @@ def _facing(c: BuyerCurve, rounds: int, chips: int, worth: float, opening: int, 
     return best
 
 
-def hold_or_take(cs: Sequence[BuyerCurve], rounds: int, chips: int, worth: float, bid: int,
+def hold_or_take(cs: Sequence[Curve], rounds: int, chips: int, worth: float, bid: int,
                  bids: int, asks: int, ask: int | None, opening: int) -> tuple[str, int]:
     """``("counter", price)`` to hold out, ``("accept", bid)`` or ``("decline", 0)``, facing
     ``bid`` after ``bids`` bids and ``asks`` asks (the last ``ask``, or None), for a card worth
