@@ -1,8 +1,9 @@
 """Selling a face-down card to a bot the table names (issue 23, the hold-out idea for face-down
-cards): a casual or beginner buyer concedes along its curve to the most it pays by its last
-counter, so the expert, asked for one of its face-down cards, asks high, comes down a chip at a
-time and takes that counter. RULES: "any player may offer to buy one of another player's
-face-down cards" and haggle over it, each side naming at most ``negotiation_rounds`` prices."""
+cards): a buyer below the expert (beginner, casual or skilled) concedes along its curve to the
+most it pays by its last counter, so the expert, asked for one of its face-down cards, asks
+high, comes down a chip at a time and takes that counter. RULES: "any player may offer to buy
+one of another player's face-down cards" and haggle over it, each side naming at most
+``negotiation_rounds`` prices."""
 
 from __future__ import annotations
 

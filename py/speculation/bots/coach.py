@@ -162,7 +162,7 @@ def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster
     buyer = act.get("target") if act["type"] == "sell_negotiate" else p.get("buyer")
     named = profile(roster, buyer) if isinstance(buyer, int) and buyer != seat else None
     # the expert holds out when selling the trump to a named bot, or a face-down card to a
-    # named casual or beginner (``trader.holds_out``)
+    # named bot below the expert (``trader.holds_out``)
     trump = ctx.stake == "trump"
     if isinstance(buyer, int) and named is not None and holds_out(named, "sale" if trump
                                                                   else "market"):

@@ -2,7 +2,8 @@
 take its last counter (issue 23's hold-out idea for face-down cards; ``buying`` is the buyer's
 side).
 
-A casual or beginner buyer haggles over a face-down card along a fixed curve, from its opening
+A buyer below the expert (beginner, casual or skilled) haggles over a face-down card along a
+fixed curve, from its opening
 offer up to the most it pays (``TraderBot._haggle``), and it accepts an ask only once the ask is
 down to the point its curve has come to. So its last counter *is* the most it pays, and a
 seller who stays above that curve collects it. But a buyer already at its most cannot rise a

@@ -86,7 +86,7 @@ class Limits:
 class TraderBot:
     """A bot of one level and personality for one seat."""
 
-    # The expert buys a face-down card from a casual or beginner the table names by holding down
+    # The expert buys a face-down card from a bot below it the table names by holding down
     # for its last counter (``buying``), and sells one to such a buyer by holding out for its
     # last counter; False only to measure what that is worth (benchmarks).
     holds_down = True
@@ -286,7 +286,7 @@ class TraderBot:
             if reads is not None and other is not None and reads[other].n:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
         # Selling to a bot the table names: the trump (the sale search chose to haggle with it
-        # because its last counter is its limit), or a face-down card to a casual or beginner
+        # because its last counter is its limit), or a face-down card to a bot below the expert
         # buyer, which concedes the same way: hold out for that counter.
         named = profile(self.roster, other) if seller and other is not None else None
         if reads is not None and named is not None and holds_out(named, p.context,
@@ -352,7 +352,7 @@ class TraderBot:
 
     def _hold_out_card(self, obs: Observation, stake: Stake, lim: Limits, named: Profile
                        ) -> Decision:
-        """The expert asked for one of its face-down cards by a casual or beginner the table
+        """The expert asked for one of its face-down cards by a bot below the expert the table
         names (``selling``): hold out for its last counter, or take the standing bid when that
         is worth more over what its bids so far say of its private error."""
         p = obs.pending
@@ -508,7 +508,7 @@ def holds_out(buyer: Profile, context: str, face_down: bool = True) -> bool:
     """Whether the expert selling to the named ``buyer`` in a haggle of ``context`` holds out
     for its last counter: always for the trump (the sale search chose the haggle), and for a
     face-down card (``face_down``) when the buyer concedes along its curve without reading the
-    table (a casual or beginner; an expert buyer opens at its reads).
+    table (a beginner, casual or skilled bot; an expert buyer opens at its reads).
 
     >>> from speculation.bots.table import profile
     >>> holds_out(profile(("casual/mary",), 0), "market"), holds_out(profile(("expert/mary",), 0), "market")
