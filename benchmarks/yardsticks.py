@@ -70,7 +70,9 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
 
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
     """Entry 0's trades in every seating of one deal: (role, what, method, counterparty
-    entry) -> [luck-adjusted gain, trades], each averaged over the seatings."""
+    entry) -> [luck-adjusted gain, trades], each averaged over the seatings. The gain is the
+    tournament's own (``tournament._score_trade``): over a match it includes the card's share
+    of the next deal."""
     from speculation.review import Trade
     from speculation.rules import Rules
     from speculation.tournament import play_hand, seat_orders
@@ -79,12 +81,13 @@ def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[flo
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
     out: dict[tuple[str, str, str, int], list[float]] = {}
 
-    def note(t: Trade, entry_at: dict[int, int]) -> None:
+    def note(t: Trade, entry_at: dict[int, int], deal: float) -> None:
         for role, me, other in (("sells", t.seller, t.buyer), ("buys", t.buyer, t.seller)):
             if entry_at[me] == 0:
+                share = t.chance * deal * (1 if me == t.buyer else -1)
                 what = "trump" if t.kind == "sold" else "face-down card"
                 acc = out.setdefault((role, what, t.method or "offer", entry_at[other]), [0.0, 0.0])
-                acc[0] += t.gain(me) / len(orders)
+                acc[0] += (t.gain(me) + share) / len(orders)
                 acc[1] += 1 / len(orders)
 
     for seat_of in orders:
@@ -128,7 +131,7 @@ def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]
         nonlocal tried
         tried += a.kind in SELLS and entry_at[a.seat] == 0
 
-    def trade(t: Trade, entry_at: dict[int, int]) -> None:
+    def trade(t: Trade, entry_at: dict[int, int], _deal: float) -> None:
         nonlocal made
         made += t.kind == "sold" and entry_at[t.seller] == 0
 

@@ -150,12 +150,14 @@ def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]
 
 
 def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
-              seat_of: Sequence[int], on_trade: Callable[[Trade, dict[int, int]], None] | None = None,
+              seat_of: Sequence[int],
+              on_trade: Callable[[Trade, dict[int, int], float], None] | None = None,
               on_action: Callable[[Action, dict[int, int]], None] | None = None,
               show_roster: bool = True) -> tuple[list[int], list[float], int]:
     """Play deal ``index`` with entry ``e`` in seat ``seat_of[e]``; return chips won per entry,
-    trade edge per entry and the number of actions. ``on_trade`` is told of every trade and
-    ``on_action`` of every action, with the map from seat to lineup entry
+    trade edge per entry and the number of actions. ``on_trade`` is told of every trade, with
+    the map from seat to lineup entry and the next deal's value the score credits it with
+    (``_score_trade``), and ``on_action`` of every action, with the map
     (``benchmarks/yardsticks.py --channels`` and ``--coach`` use them). Every bot is told the
     roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
     False hides it (to measure what it is worth)."""
@@ -184,9 +186,10 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         for e in events:
             t = trade_of(e, step)
             if t is not None:
-                _score_trade(t, edge, entry_at, deal_value(rules, game.hand_no, game.chips))
+                deal = deal_value(rules, game.hand_no, game.chips)
+                _score_trade(t, edge, entry_at, deal)
                 if on_trade is not None:
-                    on_trade(t, entry_at)
+                    on_trade(t, entry_at, deal)
         steps += 1
         if steps > bound:
             raise SpeculationError(ErrorCode.RUNAWAY, f"deal {index} exceeded {bound} actions")

@@ -25,10 +25,12 @@ def _yardsticks():
     return mod
 
 
-@pytest.mark.parametrize("first", ["expert/edmund", "exploit/rankonly"])
-def test_the_channels_add_up_to_the_tournaments_luck_adjusted_score(first: str):
+@pytest.mark.parametrize(("first", "hands"), [("expert/edmund", 1), ("exploit/rankonly", 1),
+                                              ("expert/edmund", 3)])
+def test_the_channels_add_up_to_the_tournaments_luck_adjusted_score(first: str, hands: int):
+    """Over a match too, where the score credits each card's share of the next deal."""
     ys = _yardsticks()
-    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": hands}
     lineup = (first, *ys.TABLES["weak"])
     traded = 0
     for i in range(6):
