@@ -68,11 +68,15 @@ YARDSTICKS = ["margin/0", "margin/10", "margin/20", "margin/30", "exploit/rankon
               "yard/undercut", "baseline/coach", "yard/unnamed"]
 
 
+DEALT = ("is dealt", "hands", "deal", 0)  # the channel of the hands entry 0 antes into
+
+
 def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[float]]:
     """Entry 0's trades in every seating of one deal: (role, what, method, counterparty
-    entry) -> [luck-adjusted gain, trades], each averaged over the seatings. The gain is the
-    tournament's own (``tournament._score_trade``): over a match it includes the card's share
-    of the next deal."""
+    entry) -> [luck-adjusted gain, trades], each averaged over the seatings; and the rest of
+    its score, the worth of its seat in each hand it was dealt into (``DEALT``: nothing in
+    one-hand deals, where every entry deals equally often; over a match, the deals it won by
+    winning hands)."""
     from speculation.review import Trade
     from speculation.rules import Rules
     from speculation.tournament import play_hand, seat_orders
@@ -81,17 +85,21 @@ def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[flo
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
     out: dict[tuple[str, str, str, int], list[float]] = {}
 
-    def note(t: Trade, entry_at: dict[int, int], deal: float) -> None:
+    def note(t: Trade, entry_at: dict[int, int]) -> None:
         for role, me, other in (("sells", t.seller, t.buyer), ("buys", t.buyer, t.seller)):
             if entry_at[me] == 0:
-                share = t.chance * deal * (1 if me == t.buyer else -1)
                 what = "trump" if t.kind == "sold" else "face-down card"
                 acc = out.setdefault((role, what, t.method or "offer", entry_at[other]), [0.0, 0.0])
-                acc[0] += (t.gain(me) + share) / len(orders)
+                acc[0] += t.gain(me) / len(orders)
                 acc[1] += 1 / len(orders)
 
+    dealt = [0.0, 0.0]
     for seat_of in orders:
-        play_hand(lineup, rules, seed, index, seat_of, on_trade=note)
+        before = sum(g for g, _ in out.values())
+        _, edge, _ = play_hand(lineup, rules, seed, index, seat_of, on_trade=note)
+        # the rest of the score is the hands entry 0 was dealt into (``tournament._score_deal``)
+        dealt[0] += edge[0] / len(orders) - (sum(g for g, _ in out.values()) - before)
+    out[DEALT] = dealt
     return out
 
 
@@ -108,8 +116,8 @@ def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
     print("| entry 0 | what | how | with | per deal | trades per deal | per trade |")
     print("|---|---|---|---|---:|---:|---:|")
     for (role, what, how, other), (g, n) in sorted(total.items(), key=lambda kv: -abs(kv[1][0])):
-        print(f"| {role} | {what} | {how} | {lineup[other]} | {g / deals:+.3f} | {n / deals:.3f} | "
-              f"{g / n:+.2f} |")
+        with_, each = ("—", "—") if n == 0 else (lineup[other], f"{g / n:+.2f}")
+        print(f"| {role} | {what} | {how} | {with_} | {g / deals:+.3f} | {n / deals:.3f} | {each} |")
 
 
 SELLS = frozenset({"sell_firm", "sell_auction", "sell_negotiate"})
@@ -131,7 +139,7 @@ def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]
         nonlocal tried
         tried += a.kind in SELLS and entry_at[a.seat] == 0
 
-    def trade(t: Trade, entry_at: dict[int, int], _deal: float) -> None:
+    def trade(t: Trade, entry_at: dict[int, int]) -> None:
         nonlocal made
         made += t.kind == "sold" and entry_at[t.seller] == 0
 

@@ -18,9 +18,13 @@ plays only the n rotations (the old design, kept for comparison).
 For every bot the report gives the mean chips won per deal (averaged over the seatings) with a
 95% confidence interval over deals, and a *luck-adjusted* score: the sum, over the trades it
 made, of what it gained against exact fair value at the moment of the trade (a buyer gains
-fair − price, a seller price − fair). Trading at fair value is a fair bet, so both measure the
-same expected quantity, and the luck-adjusted one without the noise of which card won. A second
-table compares every pair of bots (a paired difference over the same deals).
+fair − price, a seller price − fair), plus what its seat was worth each time a hand was dealt
+(its exact chance of the pot then, the dealer's being higher, times the pot, less its ante;
+``_score_deal``). Trading at fair value is a fair bet and every card turned changes a seat's
+chance by zero on average, so both measure the same expected quantity, and the luck-adjusted
+one without the noise of which card won. In a one-hand deal the seat's worth cancels over the
+seatings; over a match it counts the deals a bot wins by winning hands. A second table compares
+every pair of bots (a paired difference over the same deals).
 
 >>> r = run_tournament(["skilled/edmund", "baseline/never"], deals=3, seed=1)
 >>> len(r.bots), r.seatings, round(sum(b.chips.mean for b in r.bots), 9)
@@ -45,7 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .actions import Action
+from .actions import Action, Event
 from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .observation import observe
@@ -150,19 +154,16 @@ def seat_orders(n: int, design: str = "balanced") -> tuple[tuple[int, ...], ...]
 
 
 def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
-              seat_of: Sequence[int],
-              on_trade: Callable[[Trade, dict[int, int], float], None] | None = None,
+              seat_of: Sequence[int], on_trade: Callable[[Trade, dict[int, int]], None] | None = None,
               on_action: Callable[[Action, dict[int, int]], None] | None = None,
               show_roster: bool = True) -> tuple[list[int], list[float], int]:
     """Play deal ``index`` with entry ``e`` in seat ``seat_of[e]``; return chips won per entry,
-    trade edge per entry and the number of actions. ``on_trade`` is told of every trade, with
-    the map from seat to lineup entry and the next deal's value the score credits it with
-    (``_score_trade``), and ``on_action`` of every action, with the map
+    trade edge per entry and the number of actions. ``on_trade`` is told of every trade and
+    ``on_action`` of every action, with the map from seat to lineup entry
     (``benchmarks/yardsticks.py --channels`` and ``--coach`` use them). Every bot is told the
     roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
     False hides it (to measure what it is worth)."""
     from .bots import make_bot, public_history
-    from .bots.dealing import deal_value
 
     n = len(lineup)
     entry_at = {s: e for e, s in enumerate(seat_of)}
@@ -179,17 +180,20 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         s = game.to_act
         assert s is not None
         decision = bots[s].decide(observe(game, s), public_history(game))
+        dealer, carried = game.dealer, game.pot
         events = game.apply(decision.action)
         if on_action is not None:
             on_action(decision.action, entry_at)
+        if decision.action.kind == "deal":
+            _score_deal(rules, dealer, carried, events, edge, entry_at)
         step = game.steps[-1]  # the public context of the action just taken
         for e in events:
             t = trade_of(e, step)
             if t is not None:
-                deal = deal_value(rules, game.hand_no, game.chips)
-                _score_trade(t, edge, entry_at, deal)
+                edge[entry_at[t.buyer]] += t.gain(t.buyer)
+                edge[entry_at[t.seller]] += t.gain(t.seller)
                 if on_trade is not None:
-                    on_trade(t, entry_at, deal)
+                    on_trade(t, entry_at)
         steps += 1
         if steps > bound:
             raise SpeculationError(ErrorCode.RUNAWAY, f"deal {index} exceeded {bound} actions")
@@ -197,17 +201,23 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
 
 
-def _score_trade(t: Trade, edge: list[float], entry_at: dict[int, int], deal: float = 0.0
-                 ) -> None:
-    """Credit a trade against the exact value of what changed hands when it was made (the
-    best trump for ``sold``, one face-down card for ``bought_facedown``): the measure
-    ``review.trade_of`` defines, which a player's review uses too, plus, before the last hand
-    of a match, the card's share of the next deal, which its winner makes (``deal``, from
-    ``bots.dealing.deal_value``; 0 in one-hand deals). Without that share the score would
-    not have the chips' expectation over a match."""
-    extra = t.chance * deal
-    edge[entry_at[t.buyer]] += t.gain(t.buyer) + extra
-    edge[entry_at[t.seller]] += t.gain(t.seller) - extra
+def _score_deal(rules: Rules, dealer: int, carried: int, events: Sequence[Event],
+                edge: list[float], entry_at: dict[int, int]) -> None:
+    """Credit each seat that antes into a hand with what its seat is worth then, before the
+    upcard is turned: its exact chance of taking the pot (the dealer's is higher by
+    ``bots.dealing.deal_edge``) times the pot, less its ante. In a one-hand deal every entry
+    deals equally often over the seatings, so this adds nothing to its score; over a match it
+    is how the score counts the deals a bot wins by winning hands, at what they are worth."""
+    from .bots.dealing import deal_chances
+
+    antes = {e.seat: e.amount for e in events if e.kind == "ante"}
+    if not antes:
+        return
+    pot = carried + sum(a or 0 for a in antes.values())
+    mine, other = deal_chances(rules, len(antes))
+    for seat, ante in antes.items():
+        assert seat is not None
+        edge[entry_at[seat]] += (mine if seat == dealer else other) * pot - (ante or 0)
 
 
 def play_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int, str]) -> DealResult:

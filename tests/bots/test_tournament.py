@@ -13,6 +13,7 @@ import pytest
 from speculation import tournament
 from speculation.__main__ import main as cli
 from speculation.errors import SpeculationError
+from speculation.rules import Rules
 from speculation.tournament import interval, run_tournament, seat_orders
 
 LADDER = ["expert/mary", "skilled/mary", "casual/mary", "beginner/mary"]
@@ -187,3 +188,24 @@ def test_the_henry_ladder_holds_when_every_order_is_played():
     diffs = {(d.a, d.b): d for d in rep.differences}
     assert diffs[(0, 1)].luck_adjusted.lo > 0 and diffs[(1, 2)].luck_adjusted.lo > 0
     assert diffs[(2, 3)].luck_adjusted.lo > 0
+
+
+def test_over_a_match_the_luck_adjusted_score_has_the_chips_expectation():
+    """Over a match the winner deals the next hand, and the dealer's seat is worth more
+    (rules: the winner deals next, the upcard is the dealer's). The score credits every seat
+    with its exact worth when each hand is dealt, so what separates it from the chips is only
+    the luck of the cards, which averages out. Players who never trade make the check sharp:
+    their score is that credit alone, the player who deals the first hand leads in chips, and
+    the score must lead by as much (a fixed credit per trade, the old way, gave them 0)."""
+    rules = Rules.from_dict({"max_hands": 4})
+    lineup = ["baseline/never"] * 3
+    chips, score = [], []
+    for index in range(600):
+        c, g, _ = tournament.play_hand(lineup, rules, seed=5, index=index, seat_of=(0, 1, 2))
+        chips.append(c[0])
+        score.append(g[0])
+    gap = interval([c - g for c, g in zip(chips, score, strict=True)])
+    assert gap.lo < 0 < gap.hi, gap
+    first = interval(score)
+    assert first.lo > 2, first  # dealing the first hand is worth about 3 chips and more after
+    assert interval(chips).lo > 0

@@ -28,7 +28,7 @@ def _yardsticks():
 @pytest.mark.parametrize(("first", "hands"), [("expert/edmund", 1), ("exploit/rankonly", 1),
                                               ("expert/edmund", 3)])
 def test_the_channels_add_up_to_the_tournaments_luck_adjusted_score(first: str, hands: int):
-    """Over a match too, where the score credits each card's share of the next deal."""
+    """Over a match too, where the hands a bot is dealt into are part of its score."""
     ys = _yardsticks()
     rules = {**rules_from("parlett", {}).to_dict(), "max_hands": hands}
     lineup = (first, *ys.TABLES["weak"])
@@ -37,6 +37,9 @@ def test_the_channels_add_up_to_the_tournaments_luck_adjusted_score(first: str, 
         task = (lineup, rules, 1, i, "balanced")
         split = ys._channels(task)
         assert math.isclose(sum(g for g, _ in split.values()), play_deal(task).edge[0], abs_tol=1e-9)
+        dealt = split.pop(ys.DEALT)
+        if hands == 1:  # every entry deals equally often over the seatings of one hand
+            assert math.isclose(dealt[0], 0.0, abs_tol=1e-9)
         for (role, what, how, other), (_, n) in split.items():
             assert role in ("sells", "buys") and what in ("trump", "face-down card")
             assert how in ("auction", "firm", "negotiation", "offer") and other in (1, 2)

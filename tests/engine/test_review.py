@@ -11,6 +11,7 @@ import pytest
 
 from speculation import tournament
 from speculation.bots import make_bot, public_history
+from speculation.bots.dealing import deal_chances
 from speculation.bridge import Session
 from speculation.game import Game
 from speculation.observation import observe
@@ -119,7 +120,8 @@ def test_review_numbers_equal_the_bridge_log_fair_values():
 def test_score_is_the_tournament_luck_adjusted_measure():
     """The tournament's per-entry edge for a deal equals review.trading_score of each seat of
     the same deal played the same way (one shared definition, review.trade_of), over deals
-    with trades and without."""
+    with trades and without, plus what the seat was worth when the hand was dealt (its exact
+    chance then, the dealer's higher by the deal's edge, times the pot, less its ante)."""
     lineup = ["skilled/edmund", "casual/mary", "beginner/henry"]
     rules = Rules.from_dict({"max_hands": 1})
     seat_of = (0, 1, 2)
@@ -133,7 +135,9 @@ def test_score_is_the_tournament_luck_adjusted_measure():
             seat = g.to_act
             g.apply(bots[seat].decide(observe(g, seat), public_history(g)).action)
         traded += bool(trades(g))
-        assert [trading_score(g, s) for s in range(3)] == pytest.approx(edge), index
+        mine, other = deal_chances(rules, 3)
+        dealt = [(mine if s == 0 else other) * 12 - 4 for s in range(3)]  # seat 0 deals hand 1
+        assert [trading_score(g, s) + dealt[s] for s in range(3)] == pytest.approx(edge), index
     assert traded >= 2, "some of these deals have trades"
 
 

@@ -51,6 +51,19 @@ def deal_edge(rules: Rules, players: int) -> float:
     return total / ranks
 
 
+def deal_chances(rules: Rules, players: int) -> tuple[float, float]:
+    """(the dealer's chance of taking the pot, another player's) at a fresh deal of
+    ``players``, before the upcard is turned: the dealer's lead is ``deal_edge`` and, as the
+    pot always goes to someone under the default rules, the chances add up to one.
+
+    >>> d, o = deal_chances(Rules(), 3)
+    >>> round(d, 3), round(o, 3), round(d + 2 * o, 9)
+    (0.589, 0.205, 1.0)
+    """
+    e = deal_edge(rules, players)
+    return (1 + (players - 1) * e) / players, (1 - e) / players
+
+
 def deal_value(rules: Rules, hand: int, chips: Sequence[int]) -> float:
     """Chips that winning hand ``hand`` is worth beyond its pot: dealing the next hand (the next
     pot times the dealer's edge, less any extra the dealer antes). 0 on the last hand, when the
