@@ -37,6 +37,9 @@ export const SLIDE_SHARE = 0.6;
 /** The cards a ghost stands in for, by code, with how many ghosts hold each (see `keepHolds`). */
 const held = /** @type {Map<string, number>} */ (new Map());
 
+/** How each ghost still flying ends (removed, its real element shown): see `finishMotion`. */
+const landing = /** @type {Map<HTMLElement, () => void>} */ (new Map());
+
 /**
  * Hide again every real card a ghost is still flying to: the table is redrawn whole, so a
  * redraw during a motion (a computer player passing at once) would show the card early under
@@ -161,6 +164,7 @@ function fly(el, kind, event, from, to, how) {
   const done = () => {
     if (finished) return;
     finished = true;
+    landing.delete(el);
     el.remove();
     hold?.classList.remove("motion-hold");
     if (!code) return;
@@ -171,6 +175,7 @@ function fly(el, kind, event, from, to, how) {
     for (const e of document.querySelectorAll(`#table [data-card="${code}"]`)) e.classList.remove("motion-hold");
   };
   const anim = el.animate(frames, { duration: how.ms, delay: how.delay, easing: "cubic-bezier(.2,.7,.2,1)", fill: "backwards" });
+  landing.set(el, done);
   anim.onfinish = done;
   anim.oncancel = done;
   // whatever happens to the animation, the real element comes back
@@ -184,6 +189,9 @@ function fly(el, kind, event, from, to, how) {
  */
 export function finishMotion() {
   for (const g of document.querySelectorAll(".ghost")) for (const a of g.getAnimations()) a.finish();
+  // an animation's finish event comes later, in a task of its own: land every ghost now, so
+  // nothing of the last move is left on the table once the handler returns
+  for (const done of [...landing.values()]) done();
 }
 
 /**
