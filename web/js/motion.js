@@ -188,9 +188,9 @@ function fly(el, kind, event, from, to, how) {
  * not wait for it (the pot's slide to the winner held the next deal for a second).
  */
 export function finishMotion() {
-  for (const g of document.querySelectorAll(".ghost")) for (const a of g.getAnimations()) a.finish();
-  // an animation's finish event comes later, in a task of its own: land every ghost now, so
-  // nothing of the last move is left on the table once the handler returns
+  // land every ghost now rather than finish its animation: the finish event would come later,
+  // in a task of its own, and the last move must be off the table once the handler returns
+  // (every ghost is made by `fly`, which registers how it lands)
   for (const done of [...landing.values()]) done();
 }
 
