@@ -136,7 +136,8 @@ def test_score_is_the_tournament_luck_adjusted_measure():
             g.apply(bots[seat].decide(observe(g, seat), public_history(g)).action)
         traded += bool(trades(g))
         mine, other = deal_chances(rules, 3)
-        dealt = [(mine if s == 0 else other) * 12 - 4 for s in range(3)]  # seat 0 deals hand 1
+        antes = [rules.ante_for(s == 0) for s in range(3)]  # seat 0 deals hand 1
+        dealt = [(mine if s == 0 else other) * sum(antes) - antes[s] for s in range(3)]
         assert [trading_score(g, s) + dealt[s] for s in range(3)] == pytest.approx(edge), index
     assert traded >= 2, "some of these deals have trades"
 
