@@ -180,25 +180,36 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
         s = game.to_act
         assert s is not None
         decision = bots[s].decide(observe(game, s), public_history(game))
-        dealer, carried = game.dealer, game.pot
-        events = game.apply(decision.action)
         if on_action is not None:
             on_action(decision.action, entry_at)
-        if decision.action.kind == "deal":
-            _score_deal(rules, dealer, carried, events, edge, entry_at)
-        step = game.steps[-1]  # the public context of the action just taken
-        for e in events:
-            t = trade_of(e, step)
-            if t is not None:
-                edge[entry_at[t.buyer]] += t.gain(t.buyer)
-                edge[entry_at[t.seller]] += t.gain(t.seller)
-                if on_trade is not None:
-                    on_trade(t, entry_at)
+        score_action(game, decision.action, edge, entry_at, on_trade)
         steps += 1
         if steps > bound:
             raise SpeculationError(ErrorCode.RUNAWAY, f"deal {index} exceeded {bound} actions")
     start = rules.starting_chips
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
+
+
+def score_action(game: Game, action: Action, edge: list[float], entry_at: dict[int, int],
+                 on_trade: Callable[[Trade, dict[int, int]], None] | None = None
+                 ) -> Sequence[Event]:
+    """Apply ``action`` to ``game`` and add to ``edge`` (per lineup entry, ``entry_at`` mapping
+    seat to entry) what it is worth in the luck-adjusted score: a deal credits each seat with
+    its worth then (``_score_deal``), a trade each side with its gain at the pot's share
+    (``review.trade_of``; ``on_trade`` is told of it). Returns the action's events."""
+    dealer, carried = game.dealer, game.pot
+    events = game.apply(action)
+    if action.kind == "deal":
+        _score_deal(game.rules, dealer, carried, events, edge, entry_at)
+    step = game.steps[-1]  # the public context of the action just taken
+    for e in events:
+        t = trade_of(e, step)
+        if t is not None:
+            edge[entry_at[t.buyer]] += t.gain(t.buyer)
+            edge[entry_at[t.seller]] += t.gain(t.seller)
+            if on_trade is not None:
+                on_trade(t, entry_at)
+    return events
 
 
 def _score_deal(rules: Rules, dealer: int, carried: int, events: Sequence[Event],
