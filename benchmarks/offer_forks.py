@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import math
 import statistics
 import sys
@@ -121,6 +122,7 @@ def fork_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int]) -> list[Ro
                 edge_b, b = play_on(*copy.deepcopy((game, bots)), me, Action(me, "pass"))
                 named = profile(roster, owner)
                 rows.append({
+                    "match": index,
                     "owner": named.level.id if named else roster[owner],
                     "predicted": predicted(obs, roster, me, owner, float(d.private[0]),
                                            d.action.price or 0),
@@ -134,15 +136,25 @@ def fork_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int]) -> list[Ro
     return rows
 
 
-def _ci(xs: Sequence[float]) -> str:
-    m = statistics.fmean(xs)
-    h = 1.96 * statistics.pstdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
-    return f"{m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]"
+def _ci(rows: Sequence[Row], key: str) -> str:
+    """The mean of ``key`` per offer with a 95% interval that treats each match as one draw:
+    the offers of one match share what follows them, so they are not independent (a ratio
+    estimator over the matches' totals)."""
+    totals: dict[int, list[float]] = {}
+    for r in rows:
+        t = totals.setdefault(r["match"], [0.0, 0.0])
+        t[0] += r[key]
+        t[1] += 1
+    ratio = sum(t[0] for t in totals.values()) / len(rows)
+    m = len(totals)
+    spread = statistics.pstdev([t[0] - ratio * t[1] for t in totals.values()]) if m > 1 else 0.0
+    h = 1.96 * spread / (len(rows) / m) / math.sqrt(m)
+    return f"{ratio:+.3f} [{ratio - h:+.3f}, {ratio + h:+.3f}]"
 
 
 def report(rows: Sequence[Row]) -> str:
     """The table the module describes, one line per owner level."""
-    out = ["| owner | offers | predicted | realized A − B, luck-adjusted | "
+    out = ["| owner | offers | predicted | realized A − B, luck-adjusted (95%, by match) | "
            + " | ".join(PARTS) + " | card wins the hand | …for the expert: A, B |",
            "|---|---:|---:|---|" + "---:|" * len(PARTS) + "---:|---|"]
     for owner in sorted({r["owner"] for r in rows}):
@@ -153,7 +165,7 @@ def report(rows: Sequence[Row]) -> str:
         wins = statistics.fmean(r["wins"] for r in rs)
         mine = (f"{statistics.fmean(r['mine_a'] for r in rs):.3f}, "
                 f"{statistics.fmean(r['mine_b'] for r in rs):.3f}")
-        out.append(f"| {owner} | {len(rs):,} | {shown} | {_ci([r['edge'] for r in rs])} | "
+        out.append(f"| {owner} | {len(rs):,} | {shown} | {_ci(rs, 'edge')} | "
                    f"{parts} | {wins:.3f} | {mine} |")
     return "\n".join(out)
 
@@ -172,6 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--save", default="", help="also write every forked offer to this JSON file")
     args = p.parse_args(argv)
     lineup = (EXPERT, *TABLES[args.table])
     rules = {**rules_from("parlett", {}).to_dict(), "max_hands": args.hands}
@@ -182,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"table: {', '.join(lineup)}; {args.deals} matches of {args.hands} hand(s), every "
           f"seating, seed {args.seed}\n")
     print(report(rows) if rows else "no offers")
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows))
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0
 
