@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 
 from speculation.actions import Action
 from speculation.bots import coach_advice, make_bot, public_history
@@ -104,3 +107,13 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """A random legal action: a random template, then ``Template.sample`` with prices up to 25
     chips above the minimum."""
     return rng.choice(game.legal_actions()).sample(rng, spread=25)
+
+
+def benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` loaded as a module (benchmarks are not a package)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -5,9 +5,9 @@ luck-adjusted difference it reports."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import math
-from pathlib import Path
+
+from botplay import benchmark
 
 from speculation.bots import make_bot, public_history
 from speculation.game import Game
@@ -16,15 +16,9 @@ from speculation.records import rules_from
 from speculation.rules import Rules
 from speculation.tournament import bot_seed, deal_seed
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _forks():
-    spec = importlib.util.spec_from_file_location("offer_forks", ROOT / "benchmarks" / "offer_forks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return benchmark("offer_forks")
 
 
 def _weak_match(of, index: int, hands: int) -> tuple[Game, dict]:

@@ -5,12 +5,10 @@ value a haggle with it at its last counter; the coach's prices then suit the tab
 from __future__ import annotations
 
 import copy
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
-from botplay import new_game
+from botplay import benchmark, new_game
 
 from speculation.actions import Action
 from speculation.bots import coach_advice, make_bot, public_history
@@ -29,9 +27,6 @@ from speculation.observation import observe
 from speculation.records import rules_from
 
 DEFAULT = ("casual/mary", "casual/henry", "casual/edmund")  # the web app's quick table
-ROOT = Path(__file__).resolve().parents[2]
-
-
 def sale_points(lineup: list[str], seeds: range, roster: bool = True):
     """(game, seller) at every sale decision of one-hand matches of ``lineup`` played by the
     bots themselves."""
@@ -144,10 +139,7 @@ def test_the_coach_asks_a_price_someone_at_the_default_table_would_pay():
 def test_the_coach_benchmark_runs_on_a_tiny_seeded_table(capsys):
     """``benchmarks/yardsticks.py --coach`` (the measure of issue 26 item 3) cannot silently
     break: two deals, the coach's follower, its sales counted."""
-    spec = importlib.util.spec_from_file_location("yardsticks", ROOT / "benchmarks" / "yardsticks.py")
-    assert spec and spec.loader
-    ys = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ys)
+    ys = benchmark("yardsticks")
     rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
     row = ys._coach_deal((("baseline/coach", *DEFAULT), rules, 5, 0, "balanced", True))
     assert row[0] == 0 and row[4] <= row[3]

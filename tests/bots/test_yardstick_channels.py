@@ -5,24 +5,17 @@ role, stake, way of selling and counterparty."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
+from botplay import benchmark
 
 from speculation.records import rules_from
 from speculation.tournament import play_deal
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _yardsticks():
-    spec = importlib.util.spec_from_file_location("yardsticks", ROOT / "benchmarks" / "yardsticks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return benchmark("yardsticks")
 
 
 @pytest.mark.parametrize(("first", "hands"), [("expert/edmund", 1), ("exploit/rankonly", 1),
