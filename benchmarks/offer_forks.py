@@ -36,9 +36,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # yardsticks.py, beside this script
+
+from yardsticks import EXPERT, TABLES  # the same tables as the yardsticks
 
 from speculation.actions import Action
-from speculation.bots import buying, make_bot, public_history
+from speculation.bots import buying, public_history
 from speculation.bots.table import profile
 from speculation.cards import card_str
 from speculation.game import Game
@@ -46,12 +49,8 @@ from speculation.observation import observe
 from speculation.records import rules_from
 from speculation.review import Trade
 from speculation.rules import Rules
-from speculation.tournament import bot_seed, deal_seed, score_action, seat_orders
+from speculation.tournament import score_action, seat_match, seat_orders
 
-EXPERT = "expert/edmund"
-TABLES = {"weak": ["casual/edmund", "beginner/edmund"],
-          "ladder": ["expert/edmund", "casual/edmund", "beginner/edmund"],
-          "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
 PARTS = ("dealt", "buy card", "sell card", "buy trump", "sell trump")
 Row = dict[str, Any]
 
@@ -73,8 +72,9 @@ def play_on(game: Game, bots: dict[int, Any], me: int, first: Action) -> tuple[f
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
-        act = action or bots[seat].decide(observe(game, seat), public_history(game)).action
-        action = None
+        if action is None:
+            action = bots[seat].decide(observe(game, seat), public_history(game)).action
+        act, action = action, None
         before = edge[me]
         events = score_action(game, act, edge, ident, tally)
         if act.kind == "deal":
@@ -103,13 +103,9 @@ def fork_deal(task: tuple[tuple[str, ...], dict[str, Any], int, int]) -> list[Ro
     rules = Rules.from_dict(rules_dict)
     n, rows = len(lineup), []
     for seat_of in seat_orders(n, "balanced"):
-        entry_at = {s: e for e, s in enumerate(seat_of)}
+        game, bots, entry_at = seat_match(lineup, rules, seed, index, seat_of)
         me = seat_of[0]
-        game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
-                    seed=deal_seed(seed, index))
         roster = tuple(lineup[entry_at[s]] for s in range(n))
-        bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s, roster)
-                for s in range(n)}
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
@@ -147,7 +143,9 @@ def _ci(rows: Sequence[Row], key: str) -> str:
         t[1] += 1
     ratio = sum(t[0] for t in totals.values()) / len(rows)
     m = len(totals)
-    spread = statistics.pstdev([t[0] - ratio * t[1] for t in totals.values()]) if m > 1 else 0.0
+    if m < 2:
+        return f"{ratio:+.3f} (one match: no interval)"
+    spread = statistics.pstdev([t[0] - ratio * t[1] for t in totals.values()])
     h = 1.96 * spread / (len(rows) / m) / math.sqrt(m)
     return f"{ratio:+.3f} [{ratio - h:+.3f}, {ratio + h:+.3f}]"
 

@@ -163,16 +163,10 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     (``benchmarks/yardsticks.py --channels`` and ``--coach`` use them). Every bot is told the
     roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
     False hides it (to measure what it is worth)."""
-    from .bots import make_bot, public_history
+    from .bots import public_history
 
     n = len(lineup)
-    entry_at = {s: e for e, s in enumerate(seat_of)}
-    game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
-                seed=deal_seed(seed, index))
-    # the table shows who sits where, as the set-up screen does ("computer, Mary (casual)")
-    roster = tuple(lineup[entry_at[s]] for s in range(n)) if show_roster else ()
-    bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s, roster)
-            for s in range(n)}
+    game, bots, entry_at = seat_match(lineup, rules, seed, index, seat_of, show_roster)
     edge = [0.0] * n
     bound = game.hand_action_bound()
     steps = 0
@@ -188,6 +182,25 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
             raise SpeculationError(ErrorCode.RUNAWAY, f"deal {index} exceeded {bound} actions")
     start = rules.starting_chips
     return [game.chips[seat_of[e]] - start for e in range(n)], edge, steps
+
+
+def seat_match(lineup: Sequence[str], rules: Rules, seed: int, index: int,
+               seat_of: Sequence[int], show_roster: bool = True
+               ) -> tuple[Game, dict[int, Any], dict[int, int]]:
+    """Deal ``index``'s game with entry ``e`` of ``lineup`` in seat ``seat_of[e]``: the game,
+    each seat's bot and the map from seat to entry. Every bot is told the roster (which bot
+    sits in each seat) unless ``show_roster`` is False."""
+    from .bots import make_bot
+
+    n = len(lineup)
+    entry_at = {s: e for e, s in enumerate(seat_of)}
+    game = Game([f"{lineup[entry_at[s]]}#{entry_at[s]}"[:40] for s in range(n)], rules,
+                seed=deal_seed(seed, index))
+    # the table shows who sits where, as the set-up screen does ("computer, Mary (casual)")
+    roster = tuple(lineup[entry_at[s]] for s in range(n)) if show_roster else ()
+    bots = {s: make_bot(lineup[entry_at[s]], bot_seed(seed, index, entry_at[s]), s, roster)
+            for s in range(n)}
+    return game, bots, entry_at
 
 
 def score_action(game: Game, action: Action, edge: list[float], entry_at: dict[int, int],

@@ -9,12 +9,12 @@ import math
 
 from botplay import benchmark
 
-from speculation.bots import make_bot, public_history
+from speculation.bots import public_history
 from speculation.game import Game
 from speculation.observation import observe
 from speculation.records import rules_from
 from speculation.rules import Rules
-from speculation.tournament import bot_seed, deal_seed
+from speculation.tournament import seat_match
 
 
 def _forks():
@@ -24,9 +24,7 @@ def _forks():
 def _weak_match(of, index: int, hands: int) -> tuple[Game, dict]:
     lineup = (of.EXPERT, *of.TABLES["weak"])
     rules = Rules.from_dict({**rules_from("parlett", {}).to_dict(), "max_hands": hands})
-    roster = tuple(lineup)
-    game = Game([f"{b}#{e}" for e, b in enumerate(lineup)], rules, seed=deal_seed(1, index))
-    bots = {s: make_bot(lineup[s], bot_seed(1, index, s), s, roster) for s in range(3)}
+    game, bots, _ = seat_match(lineup, rules, 1, index, (0, 1, 2))
     return game, bots
 
 

@@ -27,6 +27,8 @@ from speculation.observation import observe
 from speculation.records import rules_from
 
 DEFAULT = ("casual/mary", "casual/henry", "casual/edmund")  # the web app's quick table
+
+
 def sale_points(lineup: list[str], seeds: range, roster: bool = True):
     """(game, seller) at every sale decision of one-hand matches of ``lineup`` played by the
     bots themselves."""
