@@ -97,7 +97,7 @@ def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[flo
     for seat_of in orders:
         before = sum(g for g, _ in out.values())
         _, edge, _ = play_hand(lineup, rules, seed, index, seat_of, on_trade=note)
-        # the rest of the score is the hands entry 0 was dealt into (``tournament._score_deal``)
+        # the rest of the score is the hands entry 0 was dealt into (``tournament.score_action``)
         dealt[0] += edge[0] / len(orders) - (sum(g for g, _ in out.values()) - before)
     out[DEALT] = dealt
     return out

@@ -7,7 +7,7 @@ buyer gains fair − price, a seller price − fair. The sum over a seat's trade
 score*: the same luck-adjusted measure the tournament reports for its one-hand deals
 (``tournament`` scores its deals with ``trade_of`` below), so a player's score and a bot's are
 comparable. Over a match the tournament's score also credits each seat with what it was worth
-each time a hand was dealt (the dealer's seat is worth more: ``tournament._score_deal``), which
+each time a hand was dealt (the dealer's seat is worth more: ``tournament.score_action``), which
 counts the deals a bot wins by winning hands; this review, like the fair value the table shows,
 counts the trades alone.
 
