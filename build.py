@@ -23,7 +23,7 @@ What the build does (standard library only; pip and npm do the fetching):
    draws the app icons (PNG, standard library only) into ``<out>/icons/``;
 5. self-hosts the QR encoder: the npm package ``qr`` (installed by ``npm ci``, pinned in
    ``package-lock.json``) has its encoder ``index.js`` and its two licence files copied
-   unchanged into ``<out>/vendor/qr/`` (``web/js/net/qr.js`` imports it from there);
+   unchanged into ``<out>/vendor/qr/`` (``web/js/net/link/qr.js`` imports it from there);
 6. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
    that hash (and adds ``<meta name="build" content="HASH">`` to index.html
    unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,

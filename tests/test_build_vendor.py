@@ -1,5 +1,5 @@
 """The self-hosted QR encoder (issue 22): build.py copies the npm package ``qr``'s encoder and its
-licences, byte for byte, into ``vendor/qr/`` of the site, where ``web/js/net/qr.js`` imports it,
+licences, byte for byte, into ``vendor/qr/`` of the site, where ``web/js/net/link/qr.js`` imports it,
 and the service worker precaches them with the rest (it fetches exactly what ``build.json``
 lists). A missing or other version of the package stops the build with a BuildError that says
 to run ``npm ci``, as a missing Pyodide does.
@@ -101,9 +101,9 @@ def test_the_site_ships_the_encoder_and_the_worker_precaches_it(site_dir: Path) 
         assert files[rel]["sha256"] == sha256(site_dir / rel) == sha256(PACKAGE / name), rel
         assert files[rel]["size"] == (PACKAGE / name).stat().st_size
     # qr.js finds it at the path it imports, relative to itself
-    qr_js = (site_dir / "js" / "net" / "qr.js").read_text()
-    assert 'new URL("../../vendor/qr/index.js", import.meta.url)' in qr_js
-    assert "js/net/qr.js" in files
+    qr_js = (site_dir / "js" / "net" / "link" / "qr.js").read_text()
+    assert 'new URL("../../../vendor/qr/index.js", import.meta.url)' in qr_js
+    assert "js/net/link/qr.js" in files
     # the worker precaches build.json's list less NOT_PRECACHED (sw.js itself): these are in it
     sw = (site_dir / "sw.js").read_text()
     assert "Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name))" in sw

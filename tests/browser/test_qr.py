@@ -1,4 +1,4 @@
-"""The QR code of an invitation (web/js/net/qr.js, issue 22) in the built site, under the page's
+"""The QR code of an invitation (web/js/net/link/qr.js, issue 22) in the built site, under the page's
 own Content-Security-Policy: the module and the encoder it imports from vendor/qr/ load from the
 site's origin, and the <img> (a data: URL of an SVG) is drawn, named by its alt text, with white
 in its quiet zone and black at its finder pattern. The node test (tests/js/net-qr.test.mjs)
@@ -16,7 +16,7 @@ LINK = "https://example.github.io/speculation/#join=" + "AbCdEfGhIj-_0123456789"
 ALT = "QR code of the invite link"
 
 SHOW = """async ([link, alt]) => {
-  const qr = await import("./js/net/qr.js");
+  const qr = await import("./js/net/link/qr.js");
   const img = qr.qrImage(link, alt);
   document.body.append(img);
   await img.decode();

@@ -1,8 +1,8 @@
-// node --test: web/js/site/daily-store.js, the daily deal's store on this device: the UTC
+// node --test: web/js/storage/daily-store.js, the daily deal's store on this device: the UTC
 // day, the streak of days played, and a damaged store read without throwing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DAILY_KEY, keepResult, markStarted, parseDaily, readDaily, streak, todayUtc, wouldCount } from "../../web/js/site/daily-store.js";
+import { DAILY_KEY, keepResult, markStarted, parseDaily, readDaily, streak, todayUtc, wouldCount } from "../../web/js/storage/daily-store.js";
 
 test("the day is the UTC date", () => {
   assert.equal(todayUtc(new Date("2026-12-02T23:59:59-05:00")), "2026-12-03");

@@ -1,6 +1,6 @@
 // node --test: the site's page loads only what it uses. Its entry module's static imports
 // (followed through every module) reach no embed-only module (embed-frame.js, embed/*) and not
-// the friend's guest page (net/join.js); those come by a dynamic import in their own mode only
+// the friend's guest page (site/friends/join.js); those come by a dynamic import in their own mode only
 // (web/js/main.js, issue 26).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -33,7 +33,7 @@ function graph(entry) {
   return [...seen].map((f) => relative(JS, f).replaceAll("\\", "/"));
 }
 
-const EMBED_ONLY = (m) => m === "embed-frame.js" || m.startsWith("embed/") || m === "net/join.js";
+const EMBED_ONLY = (m) => m === "embed-frame.js" || m.startsWith("embed/") || m === "site/friends/join.js";
 
 test("the site's page imports no embed-only module (nor the guest's page)", () => {
   const site = graph(join(JS, "main.js"));
@@ -51,7 +51,7 @@ test("the embed's modules are still reached, by a dynamic import in the embed's 
 // The friends' table (hosting friends on their own devices, with its connections, codes and
 // lobby) loads only when a friends' table is opened or resumed (web/js/site/friends.js): most
 // visits never need it, and every module costs the page's start main-thread time.
-const FRIENDS_ONLY = (m) => ["net/hosting.js", "net/lobby.js", "net/peer.js", "net/codec.js", "net/guard.js"].includes(m);
+const FRIENDS_ONLY = (m) => ["net/hosting.js", "site/friends/lobby.js", "net/link/peer.js", "net/link/codec.js", "net/messages.js"].includes(m);
 
 test("the site's page does not load the friends' table until it is needed", () => {
   const site = graph(join(JS, "main.js"));
@@ -59,6 +59,6 @@ test("the site's page does not load the friends' table until it is needed", () =
   assert.deepEqual(site.filter(FRIENDS_ONLY), []);
   const lazy = readFileSync(join(JS, "site", "friends.js"), "utf8");
   assert.match(lazy, /import\("\.\.\/net\/hosting\.js"\)/);
-  assert.match(lazy, /import\("\.\.\/net\/lobby\.js"\)/);
-  assert.ok(graph(join(JS, "net", "hosting.js")).includes("net/peer.js"));
+  assert.match(lazy, /import\("\.\/friends\/lobby\.js"\)/);
+  assert.ok(graph(join(JS, "net", "hosting.js")).includes("net/link/peer.js"));
 });

@@ -1,5 +1,5 @@
-// Invitation and reply codes (web/js/net/codec.js) and the SDP they stand for
-// (web/js/net/sdp.js): playing with friends, issue 22.
+// Invitation and reply codes (web/js/net/link/codec.js) and the SDP they stand for
+// (web/js/net/link/sdp.js): playing with friends, issue 22.
 //
 //   node --test tests/js/
 
@@ -9,14 +9,14 @@ import { test } from "node:test";
 import {
   CodeError, INVITE_LIFETIME_S, REPLY_LIFETIME_S, crc32, decodeInvite, decodeReply, encodeInvite, encodeReply,
   formatIPv6, fromBase64url, isExpired, toBase64url,
-} from "../../web/js/net/codec.js";
-import { iceOf, parseCandidate, sdpFrom } from "../../web/js/net/sdp.js";
+} from "../../web/js/net/link/codec.js";
+import { iceOf, parseCandidate, sdpFrom } from "../../web/js/net/link/sdp.js";
 
 const FP = "7A:0B:93:C4:11:00:FF:E2:5D:36:8F:01:AB:CD:EF:12:34:56:78:9A:BC:DE:F0:0F:1E:2D:3C:4B:5A:69:78:87";
 const NOW = 1_700_000_000; // November 2023
 const TABLE = "0123456789abcdef";
 
-/** @param {import("../../web/js/net/codec.js").Candidate[]} candidates */
+/** @param {import("../../web/js/net/link/codec.js").Candidate[]} candidates */
 function ice(candidates, role = "actpass") {
   return { ufrag: "Xy3/", pwd: "abcdefghijklmnop+/123456", fingerprint: FP, role, candidates };
 }

@@ -1,11 +1,11 @@
-// Framing of data-channel messages (web/js/net/frame.js): playing with friends, issue 22.
+// Framing of data-channel messages (web/js/net/link/frame.js): playing with friends, issue 22.
 //
 //   node --test tests/js/
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DEFAULT_FRAME_BYTES, createAssembler, frames, utf8Length } from "../../web/js/net/frame.js";
+import { DEFAULT_FRAME_BYTES, createAssembler, frames, utf8Length } from "../../web/js/net/link/frame.js";
 
 /** @param {string[]} fs @param {ReturnType<typeof createAssembler>} [a] */
 function reassemble(fs, a = createAssembler()) {

@@ -1,4 +1,4 @@
-// The host's gate for guests' messages (web/js/net/guard.js): playing with friends, issue 22.
+// The host's gate for guests' messages (web/js/net/messages.js): playing with friends, issue 22.
 // Nothing a guest writes reaches the engine except a request the host builds from an
 // allowlist (docs/multiplayer.md "Transport").
 //
@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ACTION_TYPES, depthOver, engineRequest, readGuestMessage } from "../../web/js/net/guard.js";
+import { ACTION_TYPES, depthOver, engineRequest, readGuestMessage } from "../../web/js/net/messages.js";
 
 const SEAT = 1;
 const BINDING = { seat: SEAT, logNext: 17, allow: { coach: true, review: true } };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createMatchStore } from "../../web/js/match-store.js";
 import { createDriver } from "../../web/js/driver.js";
 import { createHosting, cleanRoster } from "../../web/js/net/hosting.js";
-import { decodeInvite, encodeReply } from "../../web/js/net/codec.js";
+import { decodeInvite, encodeReply } from "../../web/js/net/link/codec.js";
 
 globalThis.location ??= /** @type {any} */ ({ origin: "http://127.0.0.1:8000", pathname: "/" });
 

@@ -1,10 +1,10 @@
-// The QR codes of the invitation and the reply (web/js/net/qr.js, issue 22): the SVG it draws
+// The QR codes of the invitation and the reply (web/js/net/link/qr.js, issue 22): the SVG it draws
 // reads back, through the package's own decoder, as the very text; it has its quiet zone, a
 // title and role "img"; the optional camera scan uses a native BarcodeDetector only.
 //
 //   node --test tests/js/
 //
-// qr.js imports the encoder from ../../vendor/qr/index.js, where build.py puts it in the site.
+// qr.js imports the encoder from ../../../vendor/qr/index.js, where build.py puts it in the site.
 // The test lays out the same two files in a temporary folder (the module as web/ has it, the
 // encoder as node_modules has it) and imports the module from there.
 
@@ -20,13 +20,13 @@ import decodeQR from "qr/decode.js";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SITE = mkdtempSync(join(tmpdir(), "spec-qr-"));
 after(() => rmSync(SITE, { recursive: true, force: true }));
-mkdirSync(join(SITE, "js", "net"), { recursive: true });
+mkdirSync(join(SITE, "js", "net", "link"), { recursive: true });
 mkdirSync(join(SITE, "vendor", "qr"), { recursive: true });
 writeFileSync(join(SITE, "package.json"), '{"type": "module"}\n');
-copyFileSync(join(ROOT, "web", "js", "net", "qr.js"), join(SITE, "js", "net", "qr.js"));
+copyFileSync(join(ROOT, "web", "js", "net", "link", "qr.js"), join(SITE, "js", "net", "link", "qr.js"));
 copyFileSync(join(ROOT, "node_modules", "qr", "index.js"), join(SITE, "vendor", "qr", "index.js"));
 const { MODULE_PX, QUIET_ZONE, QrError, canScanQr, qrImage, qrMatrix, qrSvg, scanQr } =
-  await import(pathToFileURL(join(SITE, "js", "net", "qr.js")).href);
+  await import(pathToFileURL(join(SITE, "js", "net", "link", "qr.js")).href);
 
 // An invitation link of the usual length: the site's address and 110 base64url characters.
 const CODE = Buffer.from(Array.from({ length: 83 }, (_, i) => (i * 37 + 11) % 256)).toString("base64url").slice(0, 110);

@@ -192,7 +192,7 @@ FRAME = re.compile(r"^(\d{1,9})\.(\d{1,9})/(\d{1,9}):", re.S)
 
 
 def messages(frames: list[str]) -> list[dict[str, Any]]:
-    """The whole messages in a channel's frames (web/js/net/frame.js: `<id>.<i>/<n>:<piece>`;
+    """The whole messages in a channel's frames (web/js/net/link/frame.js: `<id>.<i>/<n>:<piece>`;
     a frame starting with "~" is the heartbeat)."""
     out: list[dict[str, Any]] = []
     parts: list[str] = []

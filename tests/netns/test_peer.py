@@ -1,4 +1,4 @@
-"""Two browsers connect through web/js/net/peer.js the way two friends would (issue 22): the host
+"""Two browsers connect through web/js/net/link/peer.js the way two friends would (issue 22): the host
 makes an invitation, the guest opens the link and answers, the reply code goes back as text;
 the channel opens on loopback, carries a 100 KB message in frames both ways, and the host sees
 the guest fall silent once its page is closed. Runs inside the loopback-only namespace
@@ -24,8 +24,8 @@ SPY = """() => {
 }"""
 
 SETUP = """async () => {
-  const peer = await import("/js/net/peer.js");
-  const codec = await import("/js/net/codec.js");
+  const peer = await import("/js/net/link/peer.js");
+  const codec = await import("/js/net/link/codec.js");
   window.t = { peer, codec, got: [], statuses: [], errors: [] };
   window.t.listen = (ch) => {
     window.t.ch = ch;

@@ -13,6 +13,8 @@
 // the pack for successive deals. Reading is strict so that a link means exactly one match, but
 // it checks only the shape (numbers are decimal whole numbers, names are visible): whether the
 // values are allowed is the engine's call. Pure: nothing here touches the page.
+import { BIDI_CONTROLS, CONTROL, VISIBLE } from "./names.js";
+
 /** @typedef {import("./protocol.js").OptionSpec} OptionSpec */
 /** @typedef {import("./protocol.js").PresetSpec} PresetSpec */
 /** @typedef {import("./protocol.js").PlayerSpec} PlayerSpec */
@@ -103,14 +105,6 @@ export function settingsToUrl(settings, page = globalThis.location?.href ?? "", 
 }
 
 // ---- reading a link ----
-
-// Bidirectional controls (embeddings, overrides, isolates, marks): removed from names so a
-// name cannot reorder the sentences it appears in. The engine removes them too.
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-// Something that draws: not a space, control, format or unassigned character, not a lone
-// combining mark, not a blank filler.
-const VISIBLE = /[^\p{Z}\p{C}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5]/u;
-const CONTROL = /\p{Cc}/u;
 
 /** Text for a problem sentence: short, and with its invisible characters made visible.
  * @param {string} text */

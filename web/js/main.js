@@ -23,7 +23,7 @@ if (!embedded) watchStageSize(document.querySelector(".stage")); // the cards' s
 if (/^#(join|table)=/.test(location.hash)) {
   // A friend's invitation: this page is a guest at the host's table (no engine to play).
   wireHeaderMenu(document.querySelector(".site-header"));
-  const { startGuest } = await import("./net/join.js");
+  const { startGuest } = await import("./site/friends/join.js");
   startGuest();
   initOffline();
 } else if (embedded) {

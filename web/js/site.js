@@ -35,7 +35,7 @@ import { defaultBuyer, humans, quickSettings } from "./site/people.js";
 import { createFriends } from "./site/friends.js";
 import { friendsDefaults } from "./site/start.js";
 import { formModel, newPlayer } from "./setup/model.js";
-import { keepName, writeStored } from "./net/guest-store.js";
+import { keepName, writeStored } from "./storage/guest-store.js";
 import { SAVE_KEY } from "./storage.js";
 import { archiveSave } from "./matches.js";
 import { createTakeBack } from "./site/take-back.js";

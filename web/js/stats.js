@@ -10,7 +10,7 @@ import { ask } from "./dialog.js";
 import { chipsChart } from "./chart.js";
 import { chips, signedTenths } from "./text.js";
 import { el } from "./dom.js";
-import { readDaily, streak, todayUtc } from "./site/daily-store.js";
+import { readDaily, streak, todayUtc } from "./storage/daily-store.js";
 
 export const STATS_KEY = "speculation:stats:v1";
 const MAX_MATCHES = 500;

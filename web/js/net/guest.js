@@ -6,18 +6,18 @@
 //   const guest = createGuest({ invite, table, onChange });
 //   const code = await guest.join("Ann");      // the reply code for the host
 //   // …the host adds it: the table shows, seat at the bottom marked "You"
-import { encodeReply } from "./codec.js";
-import { guestPeer } from "./peer.js";
-import { readStored, writeStored } from "./guest-store.js";
+import { encodeReply } from "./link/codec.js";
+import { guestPeer } from "./link/peer.js";
+import { readStored, writeStored } from "../storage/guest-store.js";
 import { cleanRoster } from "./hosting.js";
-import { randomHex } from "./ids.js";
+import { randomHex } from "./link/ids.js";
 import { writeSave } from "../storage.js";
 import { archiveSave } from "../matches.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
-/** @typedef {import("./codec.js").Invite} Invite */
-/** @typedef {import("./peer.js").Channel} Channel */
+/** @typedef {import("./link/codec.js").Invite} Invite */
+/** @typedef {import("./link/peer.js").Channel} Channel */
 
 /** Milliseconds to wait for the host's answer to a move or a question. */
 const ANSWER_MS = 20000;

@@ -8,17 +8,17 @@
 //   hosting.open({ rows, settings, hostName });     // the lobby: an invitation for the first seat
 //   await hosting.addReply(code);                   // "Add player": the friend's reply code
 //   await hosting.startMatch("bots");               // empty seats become computer players
-import { encodeInvite, decodeReply, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./codec.js";
-import { hostPeer } from "./peer.js";
-import { readGuestMessage, engineRequest } from "./guard.js";
-import { randomHex } from "./ids.js";
+import { encodeInvite, decodeReply, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
+import { hostPeer } from "./link/peer.js";
+import { readGuestMessage, engineRequest } from "./messages.js";
+import { randomHex } from "./link/ids.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Request} Request */
 /** @typedef {import("../protocol.js").PlayerSpec} PlayerSpec */
 /** @typedef {import("../driver.js").EngineLike} EngineLike */
 /** @typedef {import("../driver.js").StandingAnswer} StandingAnswer */
-/** @typedef {import("./peer.js").Channel} Channel */
+/** @typedef {import("./link/peer.js").Channel} Channel */
 
 /** Seconds an invitation stays good; a reply must be taken within REPLY_S of its making (the codes' own lifetimes). */
 export const INVITE_S = INVITE_LIFETIME_S;

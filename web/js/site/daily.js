@@ -11,7 +11,7 @@
 //   daily.counted();    // the match shown is a daily deal that counts (no take-backs)
 import { el } from "../dom.js";
 import { DEFAULT_HUMAN } from "../setup.js";
-import { keepResult, markStarted, readDaily, streak, todayUtc, wouldCount } from "./daily-store.js";
+import { keepResult, markStarted, readDaily, streak, todayUtc, wouldCount } from "../storage/daily-store.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
 /** @typedef {import("../protocol.js").DailyResultValue} DailyResultValue */

@@ -13,12 +13,12 @@
 /**
  * @typedef {object} FriendsModules
  * @property {typeof import("../net/hosting.js").createHosting} createHosting
- * @property {typeof import("../net/lobby.js").createLobby} createLobby
+ * @property {typeof import("./friends/lobby.js").createLobby} createLobby
  */
 /**
  * @typedef {object} FriendsParts
  * @property {ReturnType<typeof import("../net/hosting.js").createHosting>} hosting
- * @property {ReturnType<typeof import("../net/lobby.js").createLobby>} lobby
+ * @property {ReturnType<typeof import("./friends/lobby.js").createLobby>} lobby
  */
 
 /**
@@ -34,7 +34,7 @@ export function createFriends({ make }) {
 
   /** The hosting and its lobby, loaded and made on the first call. */
   function load() {
-    loading ??= Promise.all([import("../net/hosting.js"), import("../net/lobby.js")])
+    loading ??= Promise.all([import("../net/hosting.js"), import("./friends/lobby.js")])
       .then(([h, l]) => { made = make({ createHosting: h.createHosting, createLobby: l.createLobby }); return made; })
       .catch((/** @type {unknown} */ err) => { loading = null; throw err; }); // a failed load may be tried again
     return loading;

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { utf8Length } from "./frame.js";
+import { utf8Length } from "./link/frame.js";
 
 export const MAX_MESSAGE_BYTES = 65536;
 export const MAX_DEPTH = 8;

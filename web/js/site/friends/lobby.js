@@ -4,11 +4,11 @@
 //
 //   const lobby = createLobby({ hosting, botFor });
 //   lobby.open();                   // after hosting.open(plan)
-import { byId, el } from "../dom.js";
-import { INVITE_S } from "./hosting.js";
-import { openSheet, closeSheet } from "../site/panels.js";
+import { byId, el } from "../../dom.js";
+import { INVITE_S } from "../../net/hosting.js";
+import { openSheet, closeSheet } from "../panels.js";
 
-/** @typedef {ReturnType<typeof import("./hosting.js").createHosting>} Hosting */
+/** @typedef {ReturnType<typeof import("../../net/hosting.js").createHosting>} Hosting */
 /** @typedef {ReturnType<Hosting["state"]>} HostingState */
 
 const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id));
@@ -35,7 +35,7 @@ export function seatLine(f) {
 /**
  * @param {object} parts
  * @param {Hosting} parts.hosting
- * @param {(index: number) => import("../protocol.js").PlayerSpec} parts.botFor
+ * @param {(index: number) => import("../../protocol.js").PlayerSpec} parts.botFor
  * @param {(seat: number) => unknown} [parts.handOver] "Hand the table to …" for a friend's seat
  * @param {() => number} [parts.now]
  */
@@ -124,7 +124,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       const box = byId("lobby-qr");
       box.replaceChildren();
       // qr.js loads its encoder when first asked (it would hold up the page's start)
-      if (inv) import("./qr.js").then(({ qrImage }) => { if (shownCode === inv.code) box.replaceChildren(qrImage(inv.link, "QR code of the invite link")); })
+      if (inv) import("../../net/link/qr.js").then(({ qrImage }) => { if (shownCode === inv.code) box.replaceChildren(qrImage(inv.link, "QR code of the invite link")); })
         .catch((err) => console.warn("No QR code:", err));
     }
     byId("lobby-seats").replaceChildren(...s.friends.map((x) => {

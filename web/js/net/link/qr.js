@@ -5,10 +5,10 @@
 // build.py copies its `index.js` and licences, unchanged, to vendor/qr/ in the site, so the code
 // is served from the page's own origin and the service worker keeps it for offline play. This
 // module imports it from there when it loads (a top-level await): a page should import this
-// module itself with `await import("./net/qr.js")` when it first shows a code, so that the boot
+// module itself with `await import("./net/link/qr.js")` when it first shows a code, so that the boot
 // never waits for it.
 //
-//   const { qrImage } = await import("./net/qr.js");
+//   const { qrImage } = await import("./net/link/qr.js");
 //   box.append(qrImage(link, "QR code of the invite link"));
 //
 // The picture is an <img> whose src is a data: URL of an SVG (the page's CSP has
@@ -20,7 +20,7 @@
 
 // A computed address, as worker.js loads pyodide.mjs: the file exists only in the built site
 // (vendor/qr/index.js beside js/), and a literal path would send tsc looking for it in web/.
-const ENCODER_URL = new URL("../../vendor/qr/index.js", import.meta.url).href;
+const ENCODER_URL = new URL("../../../vendor/qr/index.js", import.meta.url).href;
 // import() of a computed address is typed `any` by tsc: the cast names the package's own types.
 const { encodeQR } = /** @type {QrPackage} */ (await import(ENCODER_URL));
 

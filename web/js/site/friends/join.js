@@ -4,20 +4,20 @@
 // once to check the host's deal against the promise it made at the start (fair play).
 //
 //   if (location.hash.startsWith("#join=") || location.hash.startsWith("#table=")) startGuest();
-import { byId } from "../dom.js";
-import { createTable } from "../table.js";
-import { createSound } from "../sound.js";
-import { setStatus } from "../render.js";
-import { startEngine } from "../boot-screen.js";
-import { decodeInvite } from "./codec.js";
-import { createGuest } from "./guest.js";
-import { readStored, readName, keepName } from "./guest-store.js";
+import { byId } from "../../dom.js";
+import { createTable } from "../../table.js";
+import { createSound } from "../../sound.js";
+import { setStatus } from "../../render.js";
+import { startEngine } from "../../boot-screen.js";
+import { decodeInvite } from "../../net/link/codec.js";
+import { createGuest } from "../../net/guest.js";
+import { readStored, readName, keepName } from "../../storage/guest-store.js";
 import { clock } from "./lobby.js";
-import { REPLY_S } from "./hosting.js";
-import { openSheet, closeSheet, wirePanels } from "../site/panels.js";
-import { createSettings } from "../site/settings.js";
+import { REPLY_S } from "../../net/hosting.js";
+import { openSheet, closeSheet, wirePanels } from "../panels.js";
+import { createSettings } from "../settings.js";
 
-/** @typedef {import("./guest.js").GuestState} GuestState */
+/** @typedef {import("../../net/guest.js").GuestState} GuestState */
 
 const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id));
 
@@ -94,7 +94,7 @@ function draw(s, tableId) {
     if (input("join-reply").value !== s.reply) {
       input("join-reply").value = s.reply;
       const code = s.reply;
-      import("./qr.js").then(({ qrImage }) => { byId("join-qr").replaceChildren(qrImage(code, "QR code of your reply code")); })
+      import("../../net/link/qr.js").then(({ qrImage }) => { byId("join-qr").replaceChildren(qrImage(code, "QR code of your reply code")); })
         .catch((err) => console.warn("No QR code:", err));
     }
   }
@@ -158,7 +158,7 @@ function lost(host) {
 /**
  * The fair-play check at the end: the engine boots here once and replays the record the host
  * released, against the promise made at the deal and the moves this page saw.
- * @param {unknown} record @param {import("../protocol.js").GameEvent[]} seen @param {string | null} commitment
+ * @param {unknown} record @param {import("../../protocol.js").GameEvent[]} seen @param {string | null} commitment
  * @returns {Promise<GuestState["audit"]>}
  */
 async function audit(record, seen, commitment) {
