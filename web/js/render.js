@@ -112,18 +112,40 @@ function caption(node, head, more) {
 }
 
 /**
+ * What the table is drawn with besides the view (renderTable's `ctx`).
+ * `bottom`: the seat drawn at the bottom of the table (yours; the others go round from your
+ * left along the top); `youLabel`: mark it "You" (one person at the screen).
+ * @typedef {{prev?: View|null, thinking?: number|null, viewer?: number|null,
+ *   bottom?: number|null, youLabel?: boolean,
+ *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null}} TableContext
+ */
+/** @typedef {import("./protocol.js").SeatView} SeatView */
+
+/**
  * Render the table.
  * ctx: { prev: previous view, thinking: seat|null, viewer: seat|null,
  *        buyFrom, onBuy: a seat's stack as a button that places a buy order }
  * @param {View} view
- * `bottom`: the seat drawn at the bottom of the table (yours; the others go round from your
- * left along the top); `youLabel`: mark it "You" (one person at the screen).
- * @param {{prev?: View|null, thinking?: number|null, viewer?: number|null,
- *   bottom?: number|null, youLabel?: boolean,
- *   buyFrom?: ((seat: number) => string | null) | null, onBuy?: ((seat: number) => void) | null}} [ctx]
+ * @param {TableContext} [ctx]
  */
 export function renderTable(view, ctx = {}) {
   const before = snapshotPositions();
+  renderInfo(view);
+  const { up, best } = renderCentre(view);
+  renderDeadHand(view);
+  const list = renderSeats(view, ctx);
+  // The upcard and the best trump appear twice at most (centre and a seat); keep data-card unique
+  // for animation by dropping it from the centre copies when a seat shows the card.
+  for (const slot of [up, best]) {
+    const c = /** @type {HTMLElement|null} */ (slot.querySelector("[data-card]"));
+    if (c && list.querySelector(`[data-card="${c.dataset.card}"]`)) delete c.dataset.card;
+  }
+  playMoves(before);
+  showChipDeltas(ctx.prev, view);
+}
+
+/** The line above the table: the hand, the pot and the trump suit. @param {View} view */
+function renderInfo(view) {
   $("info-hand").textContent = String(view.hand ?? "–");
   $("info-pot").textContent = view.pot != null ? chips(view.pot) : "–";
   $("pot-num").textContent = String(view.pot ?? "–");
@@ -134,7 +156,14 @@ export function renderTable(view, ctx = {}) {
     sym.setAttribute("aria-hidden", "true");
     trump.append(sym, trumpWords(view));
   } else trump.textContent = trumpWords(view);
+}
 
+/**
+ * The middle of the felt: the upcard and the highest trump, with their captions.
+ * @param {View} view
+ * @returns {{up: HTMLElement, best: HTMLElement}} their slots
+ */
+function renderCentre(view) {
   const up = $("upcard-slot");
   up.replaceChildren(view.upcard ? cardFace(view.upcard) : emptySlot());
 
@@ -156,8 +185,11 @@ export function renderTable(view, ctx = {}) {
     caption(cap, "Highest trump", `: ${theCard(view.best.card)}, ${who}`);
     if (upIsBest) caption(upCaption, "Upcard", `, the highest trump, ${who}`);
   } else caption(cap, "Highest trump", ": none yet");
+  return { up, best };
+}
 
-  // Peel's dead hand: a count of face-down cards nobody owns.
+/** Peel's dead hand: a count of face-down cards nobody owns. @param {View} view */
+function renderDeadHand(view) {
   const dead = $("dead-hand");
   dead.hidden = view.dead_hand == null;
   if (view.dead_hand != null) {
@@ -166,7 +198,15 @@ export function renderTable(view, ctx = {}) {
     $("dead-stack").replaceChildren(...backs);
     $("dead-caption").textContent = `Dead hand: ${view.dead_hand} face-down`;
   }
+}
 
+/**
+ * The seats: the others in one list, the bottom seat in its own.
+ * @param {View} view
+ * @param {TableContext} ctx
+ * @returns {HTMLElement} the seats' element
+ */
+function renderSeats(view, ctx) {
   const list = $("seats");
   /** @type {HTMLElement[]} */
   const items = [];
@@ -174,82 +214,14 @@ export function renderTable(view, ctx = {}) {
   let bottomItem = null;
   const oddsBySeat = new Map((view.odds?.seats ?? []).map((o) => [o.seat, o]));
   for (const s of view.seats ?? []) {
+    const isBottom = ctx.bottom != null && s.seat === ctx.bottom;
     const li = el("li", "seat");
     li.dataset.seat = String(s.seat);
     if (s.seat === view.to_act) li.classList.add("is-turn");
     if (s.seat === ctx.viewer) li.classList.add("is-you");
     if (s.busted) li.classList.add("is-busted");
-    const head = el("div", "seat-head");
-    const name = el("span", "seat-name", s.name ?? `Seat ${s.seat + 1}`);
-    head.append(name);
-    const isBottom = ctx.bottom != null && s.seat === ctx.bottom;
     if (isBottom) li.classList.add("is-bottom");
-    if (isBottom && ctx.youLabel) head.append(el("span", "you-badge", "You"));
-    if (s.dealer || view.dealer === s.seat) {
-      const d = el("span", "dealer-btn", "D");
-      d.title = "Dealer";
-      d.setAttribute("role", "img");
-      d.setAttribute("aria-label", "dealer");
-      head.append(d);
-    }
-    const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
-    head.append(kind);
-    // the count and its word apart: where the top seats are narrow, the word gives way to a
-    // chip drawn in CSS (still read out), so the name is not cut short (layout.css)
-    const held = s.chips ?? 0;
-    const chipCount = el("span", "seat-chips", String(held));
-    chipCount.append(el("span", "chips-word", chips(held).slice(String(held).length)));
-    head.append(chipCount);
-    li.append(head);
-
-    const tags = el("div", "seat-tags");
-    if (view.best?.holder === s.seat && view.best?.card) tags.append(el("span", "tag tag-best", "Best trump"));
-    if (s.seat === view.to_act && !view.match_over) tags.append(el("span", "tag", s.seat === ctx.thinking ? "Thinking" : "To decide"));
-    if (s.seat === ctx.thinking) /** @type {HTMLElement|null} */ (tags.lastChild)?.classList.add("thinking");
-    if (s.busted) tags.append(el("span", "tag", "Out of the match"));
-    const o = oddsBySeat.get(s.seat);
-    if (o && !view.match_over) {
-      const t = el("span", "tag tag-chance", `Chance ${pct(o.f) || o.p}`);
-      t.title = `Chance of winning this pot${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
-      tags.append(t);
-    }
-    li.append(tags);
-
-    const cards = el("div", "seat-cards");
-    // A stack you may place a buy order on is one button: face-down cards are chosen by owner.
-    const buyLabel = ctx.buyFrom?.(s.seat) ?? null;
-    const stack = el(buyLabel ? "button" : "div", buyLabel ? "stack stack-buy" : "stack");
-    const n = s.stack ?? 0;
-    const countText = n === 0 ? "no face-down cards" : `${n} face-down`;
-    if (buyLabel) {
-      /** @type {HTMLButtonElement} */ (stack).type = "button";
-      // the name ends with the stack's visible count (WCAG 2.5.3: the visible text is in the name)
-      stack.setAttribute("aria-label", `${buyLabel}; ${countText}`);
-      stack.title = buyLabel;
-      stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
-    }
-    for (let i = 0; i < n; i++) {
-      const back = cardBack();
-      const p = /** @type {Partial<import("./protocol.js").NegotiationPending> | null} */ (view.pending);
-      if (p && p.position === i && p.seller === s.seat && p.card == null) {
-        back.classList.add("in-question");
-        back.removeAttribute("aria-hidden");
-        back.setAttribute("role", "img");
-        back.setAttribute("aria-label", `face-down card ${i + 1}, the one being haggled over`);
-      }
-      stack.append(back);
-    }
-    const count = el("span", "stack-count", countText);
-    stack.append(count);
-    cards.append(stack);
-    if (s.revealed?.length) {
-      const rv = el("div", "revealed");
-      rv.setAttribute("aria-label", `${s.name} has turned up`);
-      rv.setAttribute("role", "group");
-      for (const c of s.revealed) rv.append(cardFace(c));
-      cards.append(rv);
-    }
-    li.append(cards);
+    li.append(seatHead(view, s, ctx, isBottom), seatTags(view, s, ctx, oddsBySeat.get(s.seat)), seatCards(view, s, ctx));
     if (isBottom) bottomItem = li;
     else items.push(li);
   }
@@ -268,14 +240,95 @@ export function renderTable(view, ctx = {}) {
     parts.push(mine);
   }
   list.replaceChildren(...parts);
-  // The upcard and the best trump appear twice at most (centre and a seat); keep data-card unique
-  // for animation by dropping it from the centre copies when a seat shows the card.
-  for (const slot of [up, best]) {
-    const c = /** @type {HTMLElement|null} */ (slot.querySelector("[data-card]"));
-    if (c && list.querySelector(`[data-card="${c.dataset.card}"]`)) delete c.dataset.card;
+  return list;
+}
+
+/**
+ * A seat's name, "You", the dealer's button, who plays it and its chips.
+ * @param {View} view @param {SeatView} s @param {TableContext} ctx @param {boolean} isBottom
+ */
+function seatHead(view, s, ctx, isBottom) {
+  const head = el("div", "seat-head");
+  const name = el("span", "seat-name", s.name ?? `Seat ${s.seat + 1}`);
+  head.append(name);
+  if (isBottom && ctx.youLabel) head.append(el("span", "you-badge", "You"));
+  if (s.dealer || view.dealer === s.seat) {
+    const d = el("span", "dealer-btn", "D");
+    d.title = "Dealer";
+    d.setAttribute("role", "img");
+    d.setAttribute("aria-label", "dealer");
+    head.append(d);
   }
-  playMoves(before);
-  showChipDeltas(ctx.prev, view);
+  const kind = el("span", "seat-kind", s.kind === "bot" ? (s.bot_name ? `computer, ${s.bot_name}` : "computer") : "human");
+  head.append(kind);
+  // the count and its word apart: where the top seats are narrow, the word gives way to a
+  // chip drawn in CSS (still read out), so the name is not cut short (layout.css)
+  const held = s.chips ?? 0;
+  const chipCount = el("span", "seat-chips", String(held));
+  chipCount.append(el("span", "chips-word", chips(held).slice(String(held).length)));
+  head.append(chipCount);
+  return head;
+}
+
+/**
+ * A seat's tags: the best trump, whose turn, out of the match, its chance of the pot.
+ * @param {View} view @param {SeatView} s @param {TableContext} ctx
+ * @param {import("./protocol.js").Chance | undefined} o the seat's chance of taking the pot
+ */
+function seatTags(view, s, ctx, o) {
+  const tags = el("div", "seat-tags");
+  if (view.best?.holder === s.seat && view.best?.card) tags.append(el("span", "tag tag-best", "Best trump"));
+  if (s.seat === view.to_act && !view.match_over) tags.append(el("span", "tag", s.seat === ctx.thinking ? "Thinking" : "To decide"));
+  if (s.seat === ctx.thinking) /** @type {HTMLElement|null} */ (tags.lastChild)?.classList.add("thinking");
+  if (s.busted) tags.append(el("span", "tag", "Out of the match"));
+  if (o && !view.match_over) {
+    const t = el("span", "tag tag-chance", `Chance ${pct(o.f) || o.p}`);
+    t.title = `Chance of winning this pot${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
+    tags.append(t);
+  }
+  return tags;
+}
+
+/**
+ * A seat's face-down stack (a button when a buy order may be placed on it) and its cards turned up.
+ * @param {View} view @param {SeatView} s @param {TableContext} ctx
+ */
+function seatCards(view, s, ctx) {
+  const cards = el("div", "seat-cards");
+  // A stack you may place a buy order on is one button: face-down cards are chosen by owner.
+  const buyLabel = ctx.buyFrom?.(s.seat) ?? null;
+  const stack = el(buyLabel ? "button" : "div", buyLabel ? "stack stack-buy" : "stack");
+  const n = s.stack ?? 0;
+  const countText = n === 0 ? "no face-down cards" : `${n} face-down`;
+  if (buyLabel) {
+    /** @type {HTMLButtonElement} */ (stack).type = "button";
+    // the name ends with the stack's visible count (WCAG 2.5.3: the visible text is in the name)
+    stack.setAttribute("aria-label", `${buyLabel}; ${countText}`);
+    stack.title = buyLabel;
+    stack.addEventListener("click", () => ctx.onBuy?.(s.seat));
+  }
+  for (let i = 0; i < n; i++) {
+    const back = cardBack();
+    const p = /** @type {Partial<import("./protocol.js").NegotiationPending> | null} */ (view.pending);
+    if (p && p.position === i && p.seller === s.seat && p.card == null) {
+      back.classList.add("in-question");
+      back.removeAttribute("aria-hidden");
+      back.setAttribute("role", "img");
+      back.setAttribute("aria-label", `face-down card ${i + 1}, the one being haggled over`);
+    }
+    stack.append(back);
+  }
+  const count = el("span", "stack-count", countText);
+  stack.append(count);
+  cards.append(stack);
+  if (s.revealed?.length) {
+    const rv = el("div", "revealed");
+    rv.setAttribute("aria-label", `${s.name} has turned up`);
+    rv.setAttribute("role", "group");
+    for (const c of s.revealed) rv.append(cardFace(c));
+    cards.append(rv);
+  }
+  return cards;
 }
 
 /** @param {string} text */

@@ -110,41 +110,8 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
   let target = 0;
   let reserve = 1;
 
-  function note() {
-    let box = document.getElementById("tutorial-note");
-    if (box) return box;
-    box = document.createElement("aside");
-    box.id = "tutorial-note";
-    box.className = "tutorial-note";
-    box.setAttribute("aria-labelledby", "tutorial-title");
-    const h = document.createElement("h2");
-    h.id = "tutorial-title";
-    h.textContent = "Your first hand";
-    const progress = document.createElement("p");
-    progress.id = "tutorial-progress";
-    progress.className = "tutorial-progress";
-    const text = document.createElement("div");
-    text.id = "tutorial-text";
-    text.setAttribute("aria-live", "polite");
-    text.tabIndex = 0; // its text may scroll (a short screen): the keyboard can scroll it too
-    const row = document.createElement("div");
-    row.className = "row-buttons";
-    const skip = document.createElement("button");
-    skip.type = "button";
-    skip.id = "tutorial-skip";
-    skip.textContent = "Skip the tutorial";
-    skip.addEventListener("click", () => stop(false));
-    row.append(skip);
-    box.append(h, progress, text, row);
-    // Between the table and the line saying whose turn it is (beside the table on a wide
-    // screen, learn.css), so that it never covers the cards or the controls it talks about.
-    const anchor = document.getElementById("status")?.closest(".turn") ?? document.getElementById("status");
-    if (anchor) anchor.before(box); else document.body.append(box);
-    return box;
-  }
-
   function show(/** @type {string[]} */ paragraphs) {
-    note().hidden = false;
+    noteBox(() => stop(false)).hidden = false;
     const text = /** @type {HTMLElement} */ (document.getElementById("tutorial-text"));
     text.replaceChildren(...paragraphs.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
     // The newest note (the one that says what to do now) from its first line, when the text scrolls.
@@ -205,18 +172,7 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
     writeLearn({ done: true, offered: true });
     show(batch);
     document.body.dataset.tutorialDone = "1";
-    const skip = /** @type {HTMLButtonElement} */ (document.getElementById("tutorial-skip"));
-    skip.textContent = "Close the tutorial";
-    // The way on is a real match (not the practice hand again).
-    if (!document.getElementById("tutorial-real")) {
-      const real = document.createElement("button");
-      real.type = "button";
-      real.id = "tutorial-real";
-      real.className = "primary";
-      real.textContent = "Play a real match";
-      real.addEventListener("click", () => { stop(true); playReal(); });
-      skip.before(real);
-    }
+    offerRealMatch(() => { stop(true); playReal(); });
     active = false;
   }
 
@@ -255,50 +211,118 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
   }
 
   /** The entry in the rules panel (made once). */
-  function wireRulesEntry() {
-    if (document.getElementById("btn-tutorial")) return;
-    const title = document.getElementById("rules-title");
-    if (!title) return;
-    const p = document.createElement("p");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.id = "btn-tutorial";
-    b.textContent = "Learn by playing: a guided first hand";
-    b.addEventListener("click", () => { begin().catch((err) => console.error(err)); });
-    p.append(b);
-    title.after(p);
-  }
+  function wireRulesEntry() { addRulesEntry(begin); }
 
   /** On a first visit: a small invitation above the set-up form. */
-  function offer() {
-    if (readLearn().offered || document.getElementById("tutorial-offer")) return;
-    // On the first screen (Play / Custom match), or else in the set-up form.
-    const setup = document.getElementById("welcome") ?? document.getElementById("setup");
-    if (!setup) return;
-    const box = document.createElement("section");
-    box.id = "tutorial-offer";
-    box.className = "tutorial-offer";
-    box.setAttribute("aria-labelledby", "tutorial-offer-title");
-    const h = document.createElement("h3");
-    h.id = "tutorial-offer-title";
-    h.textContent = "New to Speculation?";
-    const p = document.createElement("p");
-    p.className = "tutorial-offer-text";
-    p.textContent = "Play one guided hand: a short note explains each step as you make it. It takes about three minutes.";
-    const row = document.createElement("div");
-    row.className = "row-buttons";
-    const yes = document.createElement("button");
-    yes.type = "button"; yes.className = "primary"; yes.textContent = "Play the practice hand";
-    yes.addEventListener("click", () => { box.remove(); begin().catch((err) => console.error(err)); });
-    const no = document.createElement("button");
-    no.type = "button"; no.textContent = "No thanks";
-    no.addEventListener("click", () => { box.remove(); writeLearn({ offered: true }); (document.getElementById("btn-play") ?? setup.querySelector("button"))?.focus(); });
-    row.append(yes, no);
-    box.append(h, p, row);
-    // On the first screen it comes after Play and Custom match, which stay in view.
-    if (setup.id === "welcome") setup.append(box);
-    else (document.getElementById("setup-title") ?? setup).after(box);
-  }
+  function offer() { invite(begin); }
 
   return { onEvents, onView, onOrder, begin, offer, wireRulesEntry, stop, get active() { return active; } };
+}
+
+/**
+ * The note beside the table, made the first time it is shown.
+ * @param {() => void} onSkip its "Skip the tutorial"
+ * @returns {HTMLElement}
+ */
+function noteBox(onSkip) {
+  let box = document.getElementById("tutorial-note");
+  if (box) return box;
+  box = document.createElement("aside");
+  box.id = "tutorial-note";
+  box.className = "tutorial-note";
+  box.setAttribute("aria-labelledby", "tutorial-title");
+  const h = document.createElement("h2");
+  h.id = "tutorial-title";
+  h.textContent = "Your first hand";
+  const progress = document.createElement("p");
+  progress.id = "tutorial-progress";
+  progress.className = "tutorial-progress";
+  const text = document.createElement("div");
+  text.id = "tutorial-text";
+  text.setAttribute("aria-live", "polite");
+  text.tabIndex = 0; // its text may scroll (a short screen): the keyboard can scroll it too
+  const row = document.createElement("div");
+  row.className = "row-buttons";
+  const skip = document.createElement("button");
+  skip.type = "button";
+  skip.id = "tutorial-skip";
+  skip.textContent = "Skip the tutorial";
+  skip.addEventListener("click", onSkip);
+  row.append(skip);
+  box.append(h, progress, text, row);
+  // Between the table and the line saying whose turn it is (beside the table on a wide
+  // screen, learn.css), so that it never covers the cards or the controls it talks about.
+  const anchor = document.getElementById("status")?.closest(".turn") ?? document.getElementById("status");
+  if (anchor) anchor.before(box); else document.body.append(box);
+  return box;
+}
+
+/**
+ * The finished note's buttons: "Close the tutorial", and before it "Play a real match" (once).
+ * @param {() => void} onReal
+ */
+function offerRealMatch(onReal) {
+  const skip = /** @type {HTMLButtonElement} */ (document.getElementById("tutorial-skip"));
+  skip.textContent = "Close the tutorial";
+  // The way on is a real match (not the practice hand again).
+  if (!document.getElementById("tutorial-real")) {
+    const real = document.createElement("button");
+    real.type = "button";
+    real.id = "tutorial-real";
+    real.className = "primary";
+    real.textContent = "Play a real match";
+    real.addEventListener("click", onReal);
+    skip.before(real);
+  }
+}
+
+/** The tutorial's start from a button: an error is the console's (the page goes on). @param {() => Promise<void>} begin */
+function beginLogged(begin) {
+  begin().catch((err) => console.error(err));
+}
+
+/** The entry in the rules panel (made once). @param {() => Promise<void>} begin */
+function addRulesEntry(begin) {
+  if (document.getElementById("btn-tutorial")) return;
+  const title = document.getElementById("rules-title");
+  if (!title) return;
+  const p = document.createElement("p");
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "btn-tutorial";
+  b.textContent = "Learn by playing: a guided first hand";
+  b.addEventListener("click", () => { beginLogged(begin); });
+  p.append(b);
+  title.after(p);
+}
+
+/** On a first visit: a small invitation above the set-up form. @param {() => Promise<void>} begin */
+function invite(begin) {
+  if (readLearn().offered || document.getElementById("tutorial-offer")) return;
+  // On the first screen (Play / Custom match), or else in the set-up form.
+  const setup = document.getElementById("welcome") ?? document.getElementById("setup");
+  if (!setup) return;
+  const box = document.createElement("section");
+  box.id = "tutorial-offer";
+  box.className = "tutorial-offer";
+  box.setAttribute("aria-labelledby", "tutorial-offer-title");
+  const h = document.createElement("h3");
+  h.id = "tutorial-offer-title";
+  h.textContent = "New to Speculation?";
+  const p = document.createElement("p");
+  p.className = "tutorial-offer-text";
+  p.textContent = "Play one guided hand: a short note explains each step as you make it. It takes about three minutes.";
+  const row = document.createElement("div");
+  row.className = "row-buttons";
+  const yes = document.createElement("button");
+  yes.type = "button"; yes.className = "primary"; yes.textContent = "Play the practice hand";
+  yes.addEventListener("click", () => { box.remove(); beginLogged(begin); });
+  const no = document.createElement("button");
+  no.type = "button"; no.textContent = "No thanks";
+  no.addEventListener("click", () => { box.remove(); writeLearn({ offered: true }); (document.getElementById("btn-play") ?? setup.querySelector("button"))?.focus(); });
+  row.append(yes, no);
+  box.append(h, p, row);
+  // On the first screen it comes after Play and Custom match, which stay in view.
+  if (setup.id === "welcome") setup.append(box);
+  else (document.getElementById("setup-title") ?? setup).after(box);
 }

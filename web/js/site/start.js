@@ -105,39 +105,9 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
     return started;
   }
 
-  /** The same players and rules as the match just played (rematchSettings). */
-  async function rematch({ sameDeals = false } = {}) {
-    const r = await table.request({ op: "record" });
-    if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
-    const next = rematchSettings(r.record, { sameDeals });
-    if ("problem" in next) { setStatus(next.problem); return; }
-    await startMatch(next.settings, next.note ? { note: next.note } : {});
-  }
-
-  /** The buttons under the match summary: one "Play again" (the same players and rules, new
-   * deals), the same deals again, the review, another set-up, the record. A practice match
-   * (the guided first hand, `view.practice`) leads to a real one instead (issue 26). */
-  function summaryButtons() {
-    if (table.view?.practice) {
-      return [
-        button("Play a real match", () => table.run(() => startMatch(quickSettings(table.hello))), "primary"),
-        button("Review", (b) => {
-          openReview({ engine: table, seat: mySeat(table.view, table.holder), hand: null, returnFocus: b })
-            .catch((err) => console.error(err));
-        }),
-        button("Set up a new match", () => openSetup()),
-      ];
-    }
-    return [
-      button("Play again", () => table.run(() => rematch()), "primary"),
-      button("Replay these deals", () => table.run(() => rematch({ sameDeals: true }))),
-      button("Review", (b) => {
-        openReview({ engine: table, seat: mySeat(table.view, table.holder), hand: null, returnFocus: b })
-          .catch((err) => console.error(err));
-      }),
-      button("Set up a new match", () => openSetup()),
-      button("Download the game record", () => downloadRecord(table)),
-    ];
+  /** The buttons under the match summary (summaryButtons below). */
+  function buttons() {
+    return summaryButtons(table, startMatch, openSetup);
   }
 
   /** The form and the buttons that need the engine's `hello`, made once: a retry after an
@@ -193,7 +163,7 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
     firstVisit();
   }
 
-  return { startMatch, startQueued, openSetup, summaryButtons, opening };
+  return { startMatch, startQueued, openSetup, summaryButtons: buttons, opening };
 }
 
 /**
@@ -206,6 +176,53 @@ export function friendsDefaults(hello) {
   const bots = (quick.players ?? []).filter((p) => p.kind === "bot").slice(0, 2);
   const you = (quick.players ?? []).find((p) => p.kind !== "bot") ?? { name: "Julia", kind: "human" };
   return { ...quick, players: [you, /** @type {any} */ ({ name: "Friend", kind: "friend" }), ...bots] }; // "friend": a row the form plays on a friend's device
+}
+
+/** @typedef {(s: Settings, how?: {note?: string}) => Promise<boolean>} StartMatch */
+
+/**
+ * The buttons under the match summary: one "Play again" (the same players and rules, new
+ * deals), the same deals again, the review, another set-up, the record. A practice match
+ * (the guided first hand, `view.practice`) leads to a real one instead (issue 26).
+ * @param {SiteTable} table
+ * @param {StartMatch} startMatch createStart's
+ * @param {() => void} openSetup createStart's
+ */
+function summaryButtons(table, startMatch, openSetup) {
+  if (table.view?.practice) {
+    return [
+      button("Play a real match", () => table.run(() => startMatch(quickSettings(table.hello))), "primary"),
+      reviewButton(table),
+      button("Set up a new match", () => openSetup()),
+    ];
+  }
+  return [
+    button("Play again", () => table.run(() => rematch(table, startMatch)), "primary"),
+    button("Replay these deals", () => table.run(() => rematch(table, startMatch, { sameDeals: true }))),
+    reviewButton(table),
+    button("Set up a new match", () => openSetup()),
+    button("Download the game record", () => downloadRecord(table)),
+  ];
+}
+
+/** The summary's "Review": the match's review, from the seat at this screen. @param {SiteTable} table */
+function reviewButton(table) {
+  return button("Review", (b) => {
+    openReview({ engine: table, seat: mySeat(table.view, table.holder), hand: null, returnFocus: b })
+      .catch((err) => console.error(err));
+  });
+}
+
+/**
+ * The same players and rules as the match just played (rematchSettings).
+ * @param {SiteTable} table @param {StartMatch} startMatch
+ */
+async function rematch(table, startMatch, { sameDeals = false } = {}) {
+  const r = await table.request({ op: "record" });
+  if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
+  const next = rematchSettings(r.record, { sameDeals });
+  if ("problem" in next) { setStatus(next.problem); return; }
+  await startMatch(next.settings, next.note ? { note: next.note } : {});
 }
 
 /** The engine's game record of the match, as a file. */
