@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  CodeError, INVITE_LIFETIME_S, REPLY_LIFETIME_S, crc32, decodeInvite, decodeReply, encodeInvite, encodeReply,
-  formatIPv6, fromBase64url, isExpired, toBase64url,
+  CodeError, FUTURE_SKEW_S, INVITE_LIFETIME_S, REPLY_LIFETIME_S, crc32, decodeInvite, decodeReply, encodeInvite,
+  encodeReply, formatIPv6, fromBase64url, iceForCode, isExpired, isLocalAddress, toBase64url,
 } from "../../web/js/net/link/codec.js";
 import { iceOf, parseCandidate, sdpFrom } from "../../web/js/net/link/sdp.js";
 
@@ -32,6 +32,18 @@ function invite(over = {}) {
 
 function reply(over = {}) {
   return { kind: "reply", table: TABLE, seat: 2, created: NOW, ice: ice([V4], "active"), ...over };
+}
+
+/**
+ * The code of some bytes whose last 4 are a checksum, that checksum made right again: a forged
+ * code, which only the checks on values can catch.
+ * @param {ArrayLike<number>} raw
+ */
+function resealed(raw) {
+  const bytes = Uint8Array.from(raw);
+  const sum = crc32(bytes.subarray(0, bytes.length - 4));
+  bytes.set([sum >>> 24, sum >>> 16 & 255, sum >>> 8 & 255, sum & 255], bytes.length - 4);
+  return toBase64url(bytes);
 }
 
 /** @param {() => unknown} fn @param {string} code */
@@ -89,7 +101,7 @@ test("another version is named as such", () => {
 });
 
 test("a code cut short at every length is truncated", () => {
-  const cases = [[encodeInvite(invite({ ice: ice([V4, V6, MDNS]) })), decodeInvite], [encodeReply(reply()), decodeReply]];
+  const cases = [[encodeInvite(invite({ stun: true, ice: ice([V4, V6, MDNS]) })), decodeInvite], [encodeReply(reply()), decodeReply]];
   for (const [code, decode] of cases) {
     for (let n = 1; n < code.length; n += 1) throwsCode(() => decode(code.slice(0, n), { now: NOW }), "truncated");
   }
@@ -124,10 +136,7 @@ test("a code whose checksum is right but whose ICE text could inject SDP lines i
   const bytes = fromBase64url(encodeReply(reply()));
   const ufragAt = 15 + 1; // after the header and the ufrag's length
   bytes[ufragAt] = 0x0a; // "\n"
-  const body = bytes.subarray(0, bytes.length - 4);
-  const sum = crc32(body);
-  bytes.set([sum >>> 24, sum >>> 16 & 255, sum >>> 8 & 255, sum & 255], bytes.length - 4);
-  throwsCode(() => decodeReply(toBase64url(bytes), { now: NOW }), "bad_code");
+  throwsCode(() => decodeReply(resealed(bytes), { now: NOW }), "bad_code");
 });
 
 test("expiry: an invitation lasts 600 s and a reply 120 s", () => {
@@ -143,6 +152,107 @@ test("expiry: an invitation lasts 600 s and a reply 120 s", () => {
   throwsCode(() => decodeReply(rep, { now: NOW + 121 }), "expired");
   assert.equal(decodeReply(rep, { now: null }).seat, 2); // the check skipped
   throwsCode(() => decodeReply(rep), "expired"); // by the clock: 2023 is long past
+});
+
+test("a code dated over 60 s after the reader's clock is refused as from the future", () => {
+  assert.equal(FUTURE_SKEW_S, 60);
+  const inv = encodeInvite(invite());
+  assert.equal(decodeInvite(inv, { now: NOW - 60 }).created, NOW); // a small skew is normal
+  throwsCode(() => decodeInvite(inv, { now: NOW - 61 }), "future");
+  throwsCode(() => decodeInvite(encodeInvite(invite({ created: 0xffffffff })), { now: NOW }), "future");
+  const rep = encodeReply(reply());
+  assert.equal(decodeReply(rep, { now: NOW - 60 }).created, NOW);
+  throwsCode(() => decodeReply(rep, { now: NOW - 61 }), "future");
+  assert.throws(() => decodeReply(rep, { now: NOW - 61 }), /future.*clocks/);
+  assert.equal(decodeInvite(inv, { now: null }).created, NOW); // the checks skipped
+  assert.equal(decodeReply(rep, { now: null }).created, NOW);
+  // isExpired (the host's own check of its invitation): a date ahead of the clock is unusable too
+  assert.equal(isExpired(NOW + 60, NOW, 600), false);
+  assert.equal(isExpired(NOW + 61, NOW, 600), true);
+});
+
+const LOCAL = ["127.0.0.1", "127.255.0.9", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.20",
+  "169.254.7.7", "::1", "fd12:3456::9", "fc00::1", "fe80::1", "febf::1", MDNS.address];
+const INTERNET = ["203.0.113.7", "8.8.8.8", "11.0.0.1", "172.15.0.1", "172.32.0.1", "192.169.0.1", "169.255.0.1",
+  "100.64.0.1", "0.0.0.0", "2001:db8::1", "fec0::1", "fe00::1", "::", "::2", "::ffff:7f00:1"];
+
+/** An invitation naming `c`, forged to say "Connect over the internet" is off. @param {object} c */
+function forgedOffline(c) {
+  const bytes = fromBase64url(encodeInvite(invite({ stun: true, ice: ice([V4, c]) })));
+  bytes[15] = 0;
+  return resealed(bytes);
+}
+
+test("without \"Connect over the internet\" an invitation names only local addresses", () => {
+  for (const address of LOCAL) {
+    assert.equal(isLocalAddress(address), true, address);
+    const original = invite({ ice: ice([{ ...V4, address }]) });
+    assert.equal(decodeInvite(encodeInvite(original), { now: NOW }).ice.candidates.length, 1, address);
+  }
+  for (const address of [...INTERNET, "example.org", "1.2.3"]) assert.equal(isLocalAddress(address), false, address);
+  for (const address of INTERNET) {
+    const c = { ...V4, address };
+    assert.throws(() => encodeInvite(invite({ ice: ice([V4, c]) })), TypeError, address);
+    throwsCode(() => decodeInvite(forgedOffline(c), { now: NOW }), "bad_candidate");
+    const stun = invite({ stun: true, ice: ice([V4, c]) }); // with the flag: as before
+    assert.equal(decodeInvite(encodeInvite(stun), { now: NOW }).ice.candidates[1].address, address);
+  }
+  assert.throws(() => decodeInvite(forgedOffline({ ...V4, address: "8.8.8.8" }), { now: NOW }),
+    /internet address though "Connect over the internet" is off/);
+  // a server-reflexive candidate comes only from a STUN server, even at a private address
+  const srflx = { ...SRFLX, address: "192.168.1.20" };
+  assert.throws(() => encodeInvite(invite({ ice: ice([srflx]) })), TypeError);
+  throwsCode(() => decodeInvite(forgedOffline(srflx), { now: NOW }), "bad_candidate");
+  throwsCode(() => decodeInvite(forgedOffline(SRFLX), { now: null }), "bad_candidate");
+  // a rejoin is checked the same way
+  const rejoin = fromBase64url(encodeInvite(invite({ kind: "rejoin", stun: true, ice: ice([V6]) })));
+  rejoin[15] = 0;
+  throwsCode(() => decodeInvite(resealed(rejoin), { now: NOW }), "bad_candidate");
+});
+
+test("a reply's candidates are checked against the invitation's flag when the host passes it", () => {
+  const internet = reply({ ice: ice([V4, V6, SRFLX], "active") });
+  const code = encodeReply(internet);
+  assert.deepEqual(decodeReply(code, { now: NOW }), internet); // default: no address check
+  assert.deepEqual(decodeReply(code, { now: NOW, internet: true }), internet);
+  throwsCode(() => decodeReply(code, { now: NOW, internet: false }), "bad_candidate");
+  const local = reply({ ice: ice([V4, MDNS, { ...V6, address: "fe80::1" }], "active") });
+  assert.deepEqual(decodeReply(encodeReply(local, { internet: false }), { now: NOW, internet: false }), local);
+  assert.throws(() => encodeReply(internet, { internet: false }), TypeError);
+});
+
+test("port 0 is written by no encoder and read by no decoder; iceForCode keeps what a code may carry", () => {
+  assert.throws(() => encodeInvite(invite({ ice: ice([{ ...V4, port: 0 }]) })), RangeError);
+  assert.throws(() => encodeReply(reply({ ice: ice([{ ...V4, port: 0 }]) })), RangeError);
+  const bytes = fromBase64url(encodeReply(reply({ ice: ice([{ ...V4, port: 1 }]) })));
+  bytes[bytes.length - 5] = 0; // the last candidate's port, just before the checksum
+  throwsCode(() => decodeReply(resealed(bytes), { now: NOW }), "bad_code");
+  const gathered = ice([V4, { ...V4, port: 0 }, V6, SRFLX, MDNS, { ...SRFLX, address: "10.0.0.2" }]);
+  assert.deepEqual(iceForCode(gathered, false), ice([V4, MDNS]));
+  assert.deepEqual(iceForCode(gathered, true), ice([V4, V6, SRFLX, MDNS, { ...SRFLX, address: "10.0.0.2" }]));
+  assert.doesNotThrow(() => encodeInvite(invite({ ice: iceForCode(gathered, false) })));
+});
+
+/** An invitation whose host name is these UTF-8 bytes (as a forger would write it). @param {string} name */
+function withName(name) {
+  const bytes = fromBase64url(encodeInvite(invite({ host: "" })));
+  const utf8 = new TextEncoder().encode(name);
+  return resealed([...bytes.subarray(0, 16), utf8.length, ...utf8, ...bytes.subarray(17)]);
+}
+
+test("the host's name follows the engine's name rule (names.js), in both directions", () => {
+  assert.equal(decodeInvite(withName("Mary"), { now: NOW }).host, "Mary"); // the forging is sound
+  assert.equal(decodeInvite(withName(""), { now: NOW }).host, ""); // no name: allowed, as before
+  for (const name of ["\u200b\u200b", "Ann\u0007", "a\nb", " ", "\u202e"]) {
+    assert.throws(() => encodeInvite(invite({ host: name })), TypeError, JSON.stringify(name));
+    throwsCode(() => decodeInvite(withName(name), { now: NOW }), "bad_name");
+  }
+  assert.throws(() => decodeInvite(withName("\u200b"), { now: NOW }), /host's name in this invitation has no visible/);
+  // bidi controls are removed and outer spaces trimmed: what is written and what is read
+  assert.equal(decodeInvite(withName("\u202eMary\u202c"), { now: NOW }).host, "Mary");
+  assert.equal(encodeInvite(invite({ host: " \u2066Mary\u2069 " })), encodeInvite(invite()));
+  // the 24-byte limit applies to the name as written
+  assert.doesNotThrow(() => encodeInvite(invite({ host: `\u202e${"é".repeat(12)}` })));
 });
 
 test("IPv6 text is canonical (RFC 5952)", () => {

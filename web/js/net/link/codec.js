@@ -8,19 +8,26 @@
  *                                stun: false, ice});
  *     const invite = decodeInvite(`https://example.org/#join=${code}`, {now: created + 5});
  *
- * Decoding never trusts the text: every length is checked, a CRC-32 detects garbling, and the
+ * Decoding never trusts the text: every length is checked, a CRC-32 detects garbling, the
  * ICE strings are limited to the characters SDP allows there (so a code cannot inject lines
- * into the SDP that sdp.js rebuilds). Errors are `CodeError`s with a `.code` and a sentence for
- * people. Pure: no DOM, no clock unless the caller leaves `now` out.
+ * into the SDP that sdp.js rebuilds), the host's name must pass the engine's name rule
+ * (names.js), a code dated in the future is refused, and unless "Connect over the internet"
+ * is on a code may name only addresses on the devices' own networks. Errors are `CodeError`s
+ * with a `.code` and a sentence for people. Pure: no DOM, no clock unless the caller leaves
+ * `now` out.
  *
  * @module
  */
+
+import { cleanName } from "../../names.js";
 
 export const VERSION = 1;
 /** Seconds an invitation stays good (the guest's clock). */
 export const INVITE_LIFETIME_S = 600;
 /** Seconds a reply stays good (the host refuses an older one). */
 export const REPLY_LIFETIME_S = 120;
+/** Seconds a code may be dated after the reader's clock (two devices' clocks differ a little). */
+export const FUTURE_SKEW_S = 60;
 /** The longest host name, in UTF-8 bytes. */
 export const MAX_HOST_BYTES = 24;
 export const TABLE_ID_BYTES = 8;
@@ -45,7 +52,10 @@ export const MAX_CANDIDATES = 16;
  * `table`: 16 lower-case hex digits (8 random bytes); `created`: unix seconds.
  */
 /** @typedef {{kind: "reply", table: string, seat: number, created: number, ice: IcePart}} Reply */
-/** @typedef {"bad_code" | "truncated" | "wrong_version" | "wrong_kind" | "expired" | "checksum"} CodeErrorCode */
+/**
+ * @typedef {"bad_code" | "truncated" | "wrong_version" | "wrong_kind" | "expired" | "future" | "checksum"
+ *           | "bad_name" | "bad_candidate"} CodeErrorCode
+ */
 
 const KINDS = /** @type {const} */ (["invite", "rejoin", "reply"]);
 const ROLES = /** @type {const} */ (["actpass", "active", "passive"]);
@@ -73,22 +83,62 @@ export class CodeError extends Error {
 }
 
 /**
- * Whether a code made at `created` is too old at `now` (both unix seconds).
+ * Whether a code made at `created` can no longer be used at `now` (both unix seconds): it is
+ * older than `lifetime`, or dated more than FUTURE_SKEW_S after `now` (a clock put back).
  *
  *     isExpired(1000, 1600, 600) === false; isExpired(1000, 1601, 600) === true
+ *     isExpired(1060, 1000, 600) === false; isExpired(1061, 1000, 600) === true
  *
  * @param {number} created
  * @param {number} now
  * @param {number} lifetime seconds
  */
 export function isExpired(created, now, lifetime) {
-  return now - created > lifetime;
+  return now - created > lifetime || created - now > FUTURE_SKEW_S;
+}
+
+/**
+ * Whether an address is one a device has only on itself or its own network: loopback
+ * (127.0.0.0/8, ::1), private (10/8, 172.16/12, 192.168/16, fc00::/7), link-local
+ * (169.254/16, fe80::/10) or an mDNS name `<uuid>.local`. False for any other address, and
+ * for text that is no address the codes can carry.
+ *
+ *     isLocalAddress("192.168.1.20") === true; isLocalAddress("203.0.113.7") === false
+ *
+ * @param {string} address
+ */
+export function isLocalAddress(address) {
+  const a = addressOf(address);
+  return !!a && isLocal(a.form, a.raw);
+}
+
+/**
+ * The ICE part with only the candidates a code may carry: without `internet` ("Connect over
+ * the internet" off), host candidates at local addresses (isLocalAddress); never port 0.
+ * What the host passes to encodeInvite (with `internet` = its `stun`) and the guest to
+ * encodeReply (with the invitation's `stun`), so that neither refuses what its device gathered.
+ * @param {IcePart} ice
+ * @param {boolean} internet
+ * @returns {IcePart}
+ */
+export function iceForCode(ice, internet) {
+  return {
+    ...ice,
+    candidates: ice.candidates.filter((c) => {
+      const a = addressOf(c.address);
+      return !!a && c.port > 0 && (internet || (c.type === "host" && isLocal(a.form, a.raw)));
+    }),
+  };
 }
 
 // ------------------------------------------------------------------ encoding
 
 /**
- * The invitation code (base64url, no padding) for an invitation.
+ * The invitation code (base64url, no padding) for an invitation. The host name is written as
+ * the engine's name rule keeps it (names.js: bidi controls removed, outer spaces trimmed; ""
+ * for no name); a name the rule refuses is a TypeError, one over MAX_HOST_BYTES a RangeError.
+ * Unless `stun` is set, every candidate must be a host candidate at a local address
+ * (isLocalAddress; else a TypeError: see iceForCode).
  * @param {Invite} invite
  * @returns {string}
  */
@@ -96,25 +146,40 @@ export function encodeInvite(invite) {
   if (invite.kind !== "invite" && invite.kind !== "rejoin") throw new TypeError(`not an invitation kind: ${invite.kind}`);
   const w = new Writer();
   header(w, invite.kind, invite.table, invite.seat, invite.created);
-  const name = new TextEncoder().encode(invite.host);
+  const host = hostName(invite.host, "The host's name");
+  if (!host.ok) throw new TypeError(host.message);
+  const name = new TextEncoder().encode(host.name);
   if (name.length > MAX_HOST_BYTES) throw new RangeError(`host name over ${MAX_HOST_BYTES} UTF-8 bytes`);
   w.byte(invite.stun ? 1 : 0);
   w.byte(name.length);
   w.bytes(name);
-  writeIce(w, invite.ice);
+  writeIce(w, invite.ice, invite.stun);
   return finish(w);
 }
 
 /**
- * The reply code for a guest's reply.
+ * The reply code for a guest's reply. `internet`: the invitation's `stun` flag; when false,
+ * every candidate must be a host candidate at a local address (else a TypeError: see
+ * iceForCode). Default true: no address check.
  * @param {Omit<Reply, "kind"> & {kind?: "reply"}} reply
+ * @param {{internet?: boolean}} [options]
  * @returns {string}
  */
-export function encodeReply(reply) {
+export function encodeReply(reply, { internet = true } = {}) {
   const w = new Writer();
   header(w, "reply", reply.table, reply.seat, reply.created);
-  writeIce(w, reply.ice);
+  writeIce(w, reply.ice, internet);
   return finish(w);
+}
+
+/**
+ * The host's name as the engine's rule keeps it, or why the rule refuses it; "" (no name) stays.
+ * @param {unknown} raw
+ * @param {string} who begins the sentences
+ * @returns {import("../../names.js").NameCheck}
+ */
+function hostName(raw, who) {
+  return raw === "" ? { ok: true, name: "" } : cleanName(raw, { who });
 }
 
 /**
@@ -138,8 +203,9 @@ function header(w, kind, table, seat, created) {
 /**
  * @param {Writer} w
  * @param {IcePart} ice
+ * @param {boolean} internet whether candidates may name internet addresses
  */
-function writeIce(w, ice) {
+function writeIce(w, ice, internet) {
   for (const [what, s] of [["ufrag", ice.ufrag], ["pwd", ice.pwd]]) {
     if (!ICE_CHARS.test(s) || s.length > 255) throw new TypeError(`${what}: 1–255 ICE characters`);
     w.byte(s.length);
@@ -153,27 +219,28 @@ function writeIce(w, ice) {
   w.byte(role);
   if (ice.candidates.length > MAX_CANDIDATES) throw new RangeError(`over ${MAX_CANDIDATES} candidates`);
   w.byte(ice.candidates.length);
-  for (const c of ice.candidates) writeCandidate(w, c);
+  for (const c of ice.candidates) writeCandidate(w, c, internet);
 }
 
 /**
  * @param {Writer} w
  * @param {Candidate} c
+ * @param {boolean} internet
  */
-function writeCandidate(w, c) {
-  const ipv4 = parseIPv4(c.address);
-  const ipv6 = ipv4 ? null : parseIPv6(c.address);
-  const mdns = ipv4 || ipv6 ? null : UUID.exec(c.address.toLowerCase());
-  const addressType = ipv4 ? ADDR_IPV4 : ipv6 ? ADDR_IPV6 : mdns ? ADDR_MDNS : -1;
-  if (addressType < 0) throw new TypeError(`candidate address ${c.address}: not IPv4, IPv6 or <uuid>.local`);
-  if (!Number.isInteger(c.port) || c.port < 0 || c.port > 65535) throw new RangeError(`port ${c.port}`);
-  let flags = addressType;
+function writeCandidate(w, c, internet) {
+  const address = addressOf(c.address);
+  if (!address) throw new TypeError(`candidate address ${c.address}: not IPv4, IPv6 or <uuid>.local`);
+  if (!Number.isInteger(c.port) || c.port < 1 || c.port > 65535) throw new RangeError(`port ${c.port}`);
+  let flags = address.form;
   if (c.protocol === "tcp") flags |= FLAG_TCP | TCP_TYPES.indexOf(c.tcpType ?? "passive") << 4;
   else if (c.protocol !== "udp") throw new TypeError(`protocol ${c.protocol}`);
   if (c.type === "srflx") flags |= FLAG_SRFLX;
   else if (c.type !== "host") throw new TypeError(`candidate type ${c.type}`);
+  if (!internet && !(c.type === "host" && isLocal(address.form, address.raw))) {
+    throw new TypeError(`candidate ${c.type} ${c.address}: an internet address while "Connect over the internet" is off`);
+  }
   w.byte(flags);
-  w.bytes(ipv4 ?? ipv6 ?? hexBytes(/** @type {RegExpExecArray} */ (mdns).slice(1).join("")));
+  w.bytes(address.raw);
   w.uint16(c.port);
 }
 
@@ -188,7 +255,7 @@ function finish(w) {
 /**
  * Read an invitation from what a person pasted: a whole link (`…#join=<code>`), a bare code,
  * with any white space. `now` (unix seconds; default the clock) checks its age; pass
- * `{now: null}` to skip that.
+ * `{now: null}` to skip that. The host name comes back as the engine's name rule keeps it.
  * @param {string} text
  * @param {{now?: number | null, lifetime?: number}} [options]
  * @returns {Invite}
@@ -202,38 +269,50 @@ export function decodeInvite(text, { now, lifetime = INVITE_LIFETIME_S } = {}) {
   const ice = readIce(r);
   r.close();
   if (stun > 1) throw bad("invitation");
-  const host = utf8(name, "invitation");
+  const raw = utf8(name, "invitation");
   if (name.length > MAX_HOST_BYTES) throw bad("invitation");
-  checkAge(r.created, now, lifetime, "This invitation has expired: ask the host for a new one.");
-  return { kind, table: r.table, seat: r.seat, created: r.created, host, stun: stun === 1, ice };
+  const host = hostName(raw, "The host's name in this invitation");
+  if (!host.ok) throw new CodeError("bad_name", `${host.message} Ask the host for a new invitation.`);
+  checkValues(r, { now, lifetime, internet: stun === 1 }, "This invitation", "ask the host for a new one");
+  return { kind, table: r.table, seat: r.seat, created: r.created, host: host.name, stun: stun === 1, ice };
 }
 
 /**
  * Read a reply code (a bare code, with any white space; a link is accepted too). `now` (unix
- * seconds; default the clock) checks its age against `lifetime` (120 s).
+ * seconds; default the clock) checks its age against `lifetime` (120 s). `internet`: the
+ * invitation's `stun` flag ("Connect over the internet"); when false, a reply naming an
+ * address off the devices' networks is refused (`bad_candidate`). Default true: no such check.
  * @param {string} text
- * @param {{now?: number | null, lifetime?: number}} [options]
+ * @param {{now?: number | null, lifetime?: number, internet?: boolean}} [options]
  * @returns {Reply}
  */
-export function decodeReply(text, { now, lifetime = REPLY_LIFETIME_S } = {}) {
+export function decodeReply(text, { now, lifetime = REPLY_LIFETIME_S, internet = true } = {}) {
   const r = open(text, "reply");
   if (r.kind !== "reply") throw new CodeError("wrong_kind", "This is an invitation, not a reply code: it is opened on the guest's device.");
   const ice = readIce(r);
   r.close();
-  checkAge(r.created, now, lifetime, "This reply code has expired: the guest must open the invitation again.");
+  checkValues(r, { now, lifetime, internet }, "This reply code", "the guest must open the invitation again");
   return { kind: "reply", table: r.table, seat: r.seat, created: r.created, ice };
 }
 
 /**
- * @param {number} created
- * @param {number | null | undefined} now
- * @param {number} lifetime
- * @param {string} message
+ * The checks on a read code's candidates and date, each with a sentence `${code} … : ${fix}.`
+ * @param {Reader} r
+ * @param {{now: number | null | undefined, lifetime: number, internet: boolean}} limits
+ * @param {string} code "This invitation" or "This reply code"
+ * @param {string} fix what to do about it
  */
-function checkAge(created, now, lifetime, message) {
+function checkValues(r, { now, lifetime, internet }, code, fix) {
+  if (r.needsInternet && !internet) {
+    throw new CodeError("bad_candidate", `${code} names an internet address though "Connect over the internet" is off: ${fix}.`);
+  }
   if (now === null) return;
   const at = now ?? Math.floor(Date.now() / 1000);
-  if (isExpired(created, at, lifetime)) throw new CodeError("expired", message);
+  if (r.created - at > FUTURE_SKEW_S) {
+    throw new CodeError("future", `${code} is dated in the future, so the two devices' clocks disagree: `
+      + `set both to the right time, then ${fix}.`);
+  }
+  if (isExpired(r.created, at, lifetime)) throw new CodeError("expired", `${code} has expired: ${fix}.`);
 }
 
 /** @param {string} what */
@@ -312,6 +391,8 @@ function readCandidate(r) {
   if (addressType > ADDR_MDNS || flags >> 6 || (flags >> 4 & 3) > 2 || (!(flags & FLAG_TCP) && flags >> 4)) r.fail();
   const raw = r.bytes(addressType === ADDR_IPV4 ? 4 : 16);
   const port = r.uint16();
+  if (port === 0) r.fail();
+  if (flags & FLAG_SRFLX || !isLocal(addressType, raw)) r.needsInternet = true;
   const address = addressType === ADDR_IPV4 ? raw.join(".")
     : addressType === ADDR_IPV6 ? formatIPv6(raw) : formatUuid(raw);
   /** @type {Candidate} */
@@ -381,6 +462,8 @@ class Reader {
     this.at = 0;
     this.impossible = false;
     this.canonical = true;
+    /** Whether a candidate is server-reflexive or at an address that is not local. */
+    this.needsInternet = false;
     /** @type {CodeKind} */
     this.kind = "invite";
     this.table = "";
@@ -494,6 +577,33 @@ function hexBytes(hex) {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i += 1) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
+}
+
+/**
+ * The form (ADDR_IPV4, ADDR_IPV6, ADDR_MDNS) and bytes of a candidate's address, or null.
+ * @param {string} address
+ * @returns {{form: number, raw: Uint8Array} | null}
+ */
+function addressOf(address) {
+  const ipv4 = parseIPv4(address);
+  if (ipv4) return { form: ADDR_IPV4, raw: ipv4 };
+  const ipv6 = parseIPv6(address);
+  if (ipv6) return { form: ADDR_IPV6, raw: ipv6 };
+  const mdns = UUID.exec(address.toLowerCase());
+  return mdns ? { form: ADDR_MDNS, raw: hexBytes(mdns.slice(1).join("")) } : null;
+}
+
+/**
+ * Whether an address (its form and bytes) is loopback, private, link-local or mDNS.
+ * @param {number} form
+ * @param {Uint8Array} raw
+ */
+function isLocal(form, raw) {
+  const [a, b] = raw;
+  if (form === ADDR_MDNS) return true;
+  if (form === ADDR_IPV4) return a === 127 || a === 10 || (a === 172 && b >> 4 === 1) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  const loopback = raw.every((x, i) => x === (i === 15 ? 1 : 0));
+  return loopback || (a & 0xfe) === 0xfc || (a === 0xfe && (b & 0xc0) === 0x80);
 }
 
 /** @param {string} s */
