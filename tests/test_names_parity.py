@@ -21,13 +21,15 @@ CORPUS = [
     "Ann", "  Fanny Price ", "", " ", "\u200b", "\u200b\u2063\u3164", "Ann\u200b", "\u202eecirP ynnaF",
     "\u2067Bo\u2069", "\u200e\u200f", "a\nb", "tab\there", "\x00", "\u0301", "e\u0301", "\u3164x",
     "\u2800", "Émile", "王小明", "🂡", "x" * 40, "x" * 41, "é" * 40, "🂡" * 40, "🂡" * 41, "\ufeff",
-    "\u00a0Ann\u00a0", "\u2028", "Mary\u0085", "\U000e0041", "\ue000", "\ufeffAnn", "\x1fBo\x1c", "A\u061cB", "  \u202e  ",
+    "\u00a0Ann\u00a0", "\u2028", "Mary\u0085", "\U000e0041", "\ue000", "\ufeffAnn", "\x1fBo\x1c",
+    "A\u061cB", "  \u202e  ",
 ]
 
 SCRIPT = """
 import { cleanName } from "./web/js/names.js";
 const corpus = JSON.parse(process.argv[1]);
-console.log(JSON.stringify(corpus.map((n) => { const r = cleanName(n); return r.ok ? ["ok", r.name] : [r.code, null]; })));
+const verdict = (n) => { const r = cleanName(n); return r.ok ? ["ok", r.name] : [r.code, null]; };
+console.log(JSON.stringify(corpus.map(verdict)));
 """
 
 

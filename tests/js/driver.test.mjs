@@ -363,17 +363,3 @@ test("a computer player stands in for a friend who left: bot with stand_in for t
   assert.equal(store.getState().controls, true);
 });
 
-test("a guest's loop moves nobody but its own seat: it never asks for a computer player's move", async () => {
-  const guestView = (to) => view({ seat: 1, seats: FRIENDS, to_act: to, legal: to === 1 ? [{ type: "keep", seat: 1 }] : [] });
-  const engine = scripted([() => ok("view", { view: guestView(2) }), () => ok("view", { view: guestView(0) }), () => ok("view", { view: guestView(1) })]);
-  const store = createMatchStore({ holder: 1 });
-  store.dispatch({ type: "here", seats: [1] });
-  const driver = createDriver({ store, engine, policy: { guest: true } });
-  await driver.advance();
-  assert.equal(store.getState().controls, false, "a computer player's turn: shown, not played");
-  await driver.advance();
-  assert.equal(store.getState().controls, false, "the host's turn: shown");
-  await driver.advance();
-  assert.equal(store.getState().controls, true, "its own decision: the controls");
-  assert.deepEqual(engine.requests.map((r) => r.op), ["view", "view", "view"]);
-});

@@ -7,7 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createMatchStore } from "../../web/js/match-store.js";
 import { createDriver } from "../../web/js/driver.js";
-import { createHosting, cleanRoster } from "../../web/js/net/hosting.js";
+import { createHosting } from "../../web/js/net/hosting.js";
+import { cleanRoster } from "../../web/js/storage/roster.js";
 import { decodeInvite, encodeReply } from "../../web/js/net/link/codec.js";
 
 globalThis.location ??= /** @type {any} */ ({ origin: "http://127.0.0.1:8000", pathname: "/" });
@@ -67,7 +68,8 @@ function fakeEngine() {
           if (req.action.seat !== toAct) return { ok: false, error: { code: "not_your_turn", message: "not yet" } };
           toAct = 0;
           return { ok: true, op: "act", events: [{ type: "kept", index: index++, text: "Ann keeps the 9 of hearts." }], view: viewOf(req.viewer, { to_act: 0 }) };
-        case "coach": return { ok: true, op: "coach", advice: { seat: req.seat } };
+        case "coach": await new Promise((r) => setTimeout(r, 5)); return { ok: true, op: "coach", advice: { seat: req.seat } };
+        case "save": return { ok: true, op: "save", snapshot: "SNAP" };
         default: throw new Error(`the host asked the engine for ${req.op}`);
       }
     },
@@ -82,7 +84,8 @@ async function hostWithAnn() {
   /** @type {any} */
   let friends = null;
   const table = {
-    store, engine, hello: { limits: { players: { min: 2, max: 8 } } },
+    store, engine, hello: { limits: { players: { min: 2, max: 8 } } }, logItems: [], logged: [],
+    log(text) { table.logged.push(text); },
     get view() { return store.getState().view; },
     run: driver.run, advance: driver.advance, friendAct: driver.friendAct,
     useFriends(f) { friends = f; driver.context.policy.standIn = (s) => f?.standIn(s) ?? null; },
@@ -211,4 +214,58 @@ test("the coach for a friend's own seat when the host allows it, and a plain ref
   await new Promise((r) => setTimeout(r, 10));
   assert.equal(ch.sent.at(-1).code, "not_allowed");
   assert.equal(engine.requests.filter((r) => r.op === "coach").length, 1);
+});
+
+test("a flood of questions reaches the engine one at a time and at most at the rate limit (issue 43)", async () => {
+  const { engine, ch } = await hostWithAnn();
+  const before = engine.requests.length;
+  for (let i = 0; i < 1000; i++) ch.from(JSON.stringify({ t: "coach" }));
+  await new Promise((r) => setTimeout(r, 30));
+  const coach = engine.requests.slice(before).filter((r) => r.op === "coach");
+  assert.equal(coach.length, 1, "one question in flight; the rest refused or dropped");
+  const codes = ch.sent.filter((m) => m.t === "refused").map((m) => m.code);
+  assert.ok(codes.includes("busy") && codes.includes("too_fast"), codes.join());
+  assert.ok(codes.length < 100, `the host answered ${codes.length} of 1,000 (the rest were dropped unread)`);
+});
+
+test("the host's log shows the first digits of the match's promise (every table shows the same)", async () => {
+  const { hosting } = await hostWithAnn();
+  assert.equal(hosting.state().promise, "abababab");
+});
+
+test("the host removes a friend: told, channel closed, a computer plays the seat, the old token no longer takes it", async () => {
+  const { hosting, ch, friends } = await hostWithAnn();
+  const token = ch.sent.find((m) => m.t === "welcome").token;
+  hosting.remove(1);
+  assert.deepEqual(ch.sent.at(-1), { t: "removed" });
+  await new Promise((r) => setTimeout(r, 600));
+  assert.equal(ch.closed, true);
+  assert.equal(hosting.state().friends[0].status, "removed");
+  assert.equal(friends().standIn(1), "skilled/fanny");
+  assert.notEqual(hosting.roster().friends[0].token, token);
+  assert.equal(hosting.roster().friends[0].removed, true);
+  ch.from(JSON.stringify({ t: "coach" })); // a removed friend's channel is not read
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(ch.sent.at(-1).t, "removed");
+});
+
+test("a hand-over is only offered: the table goes only after the friend says yes, never on its own (issue 43)", async () => {
+  const { hosting, ch } = await hostWithAnn();
+  const no = hosting.offerTable(1);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(ch.sent.at(-1), { t: "offer_table", from: "Julia" });
+  ch.from(JSON.stringify({ t: "take", yes: false }));
+  const refusal = await no;
+  assert.equal(refusal.ok, false);
+  assert.match(refusal.message, /Ann did not take the table/);
+  assert.ok(!ch.sent.some((m) => m.t === "table"), "no snapshot went out on a no");
+  const yes = hosting.offerTable(1);
+  await new Promise((r) => setTimeout(r, 0));
+  ch.from(JSON.stringify({ t: "take", yes: true }));
+  const out = await yes;
+  assert.equal(out.ok, true);
+  const table = ch.sent.find((m) => m.t === "table");
+  assert.equal(table.snapshot, "SNAP");
+  assert.equal(table.roster.host, 1);
+  assert.deepEqual(table.roster.friends.map((f) => [f.seat, f.name]), [[0, "Julia"]]);
 });

@@ -4,8 +4,8 @@
 // policy}` with no DOM: what to draw goes to the store (match-store.js) as `show` messages, and
 // whatever needs the page (how long to think, whether a panel is open, saving) is asked of the
 // policy. The engine is anything with `request(obj)` answering the bridge's protocol: the local
-// worker (engine.js), the real wheel in Node, a scripted fake in a unit test, or later a remote
-// host. tests/js/driver.test.mjs runs it with no browser.
+// worker (engine.js), the real wheel in Node or a scripted fake in a unit test (a guest at a
+// friend's table runs no driver: net/guest.js). tests/js/driver.test.mjs runs it with no browser.
 //
 //   const driver = createDriver({ store, engine, policy: { site: true, thinkMs: () => 700 } });
 //   await driver.advance();              // play on until a person decides or the match ends
@@ -44,8 +44,6 @@
  * @property {(err: unknown) => void} [onError] something went wrong inside `run`
  * @property {(seat: number) => string | null} [standIn] the computer player (a bot id) that
  *   plays a person's seat for now (a friend who left the table), or null
- * @property {boolean} [guest] this device is a guest at a friend's table: its host plays the
- *   computer players and everybody's standing answers, so the loop only shows what it is sent
  */
 
 /**
@@ -119,8 +117,6 @@ export async function loop(ctx, tok, given = null) {
       }
       store.dispatch({ type: "seen_hand", number: lh.number });
     }
-    // A guest's device moves nobody but its own person: it shows the table and waits.
-    if (policy.guest && (isBot(view, t) || !isHere(ctx, t))) { store.dispatch({ type: "show", view }); return; }
     if (isBot(view, t)) {
       if (!store.getState().autoplay) { store.dispatch({ type: "show", view }); return; }
       const next = await botMove(ctx, view, t, tok);

@@ -69,10 +69,12 @@ export function describeSave(raw) {
 /**
  * Keep a stored save in the list (the same match's older copy is replaced by the newer one).
  * When the browser has no room, the oldest entries make way; false if even this one cannot be
- * stored (the caller then offers it as a download).
- * @param {string} raw @param {{broken?: string}} [opts]
+ * stored (the caller then offers it as a download). With `evict: false` nothing already kept
+ * makes way: false when the list is full or the browser has no room (a match handed over by a
+ * friend never costs one of this device's saved matches).
+ * @param {string} raw @param {{broken?: string, evict?: boolean}} [opts]
  */
-export function archiveSave(raw, { broken } = {}) {
+export function archiveSave(raw, { broken, evict = true } = {}) {
   const d = describeSave(raw);
   const gen = generation(raw);
   let list = listMatches();
@@ -83,6 +85,7 @@ export function archiveSave(raw, { broken } = {}) {
   const entry = { key: `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`, ...d, raw, gen };
   if (broken) entry.broken = broken.slice(0, 300);
   list.unshift(entry);
+  if (!evict) return list.length <= KEEP_MATCHES && store(list);
   list = list.slice(0, KEEP_MATCHES);
   while (list.length) {
     if (store(list)) return true;

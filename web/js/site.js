@@ -35,9 +35,7 @@ import { defaultBuyer, humans, quickSettings } from "./site/people.js";
 import { createFriends } from "./site/friends.js";
 import { friendsDefaults } from "./site/start.js";
 import { formModel, newPlayer } from "./setup/model.js";
-import { keepName, writeStored } from "./storage/guest-store.js";
-import { SAVE_KEY } from "./storage.js";
-import { archiveSave } from "./matches.js";
+import { leaveTable } from "./storage/hand-over.js";
 import { createTakeBack } from "./site/take-back.js";
 import { createDaily } from "./site/daily.js";
 
@@ -75,7 +73,7 @@ export async function startSite() {
     });
     const lobby = createLobby({
       hosting,
-      handOver: (seat) => table.run(() => handOver(seat)),
+      handOver: (seat) => { handOver(seat).catch((err) => console.error(err)); }, // asks the friend first: not inside the table's work
       botFor: (i) => {
         const taken = (table.view?.seats ?? []).map((x) => x.name);
         return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
@@ -99,13 +97,11 @@ export async function startSite() {
   async function handOver(seat) {
     const hosting = friends.now()?.hosting; // the lobby that offers this exists: so does its hosting
     if (!hosting) return;
-    const out = await hosting.passTable(seat);
+    notice(`Asking ${table.view?.seats?.[seat]?.name ?? "your friend"} to take the table…`);
+    const out = await hosting.offerTable(seat);
     if (!out.ok) { notice(out.message); return; }
     table.cancel();
-    writeStored({ table: out.table, seat: out.seat, token: out.token, host: out.host });
-    keepName(table.view?.seats?.[out.seat]?.name ?? ""); // the rejoin asks no name
-    const raw = localStorage.getItem(SAVE_KEY);
-    if (raw) archiveSave(raw);
+    leaveTable({ ...out, name: table.view?.seats?.[out.seat]?.name ?? "" });
     slot.discard();
     await new Promise((r) => setTimeout(r, 1500)); // the snapshot's frames leave before the channels close
     hosting.stop({ quietly: true });

@@ -26,6 +26,12 @@ import { createTableViews } from "./table-view.js";
  * @typedef {{standing: (view: View) => Promise<StandingAnswer | null>, standIn: (seat: number) => string | null}} Friends
  */
 
+/**
+ * Where a guest's table sends what its player does (net/guest.js): the host answers.
+ * @typedef {{act: (action: Action) => Promise<unknown>, nextHand: (view: View | null) => unknown,
+ *   coach: (req: {op: "coach", seat: number}) => Promise<import("./protocol.js").Response<"coach">>}} Client
+ */
+
 /** Milliseconds a computer player "thinks" before it moves, by the pace setting. */
 export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 700, slow: 2600 });
 
@@ -61,11 +67,11 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @param {TableHooks} [opts.hooks]
  * @param {Sound | null} [opts.sound]
  *   the site's sounds (sound.js)
- * @param {boolean} [opts.guest] a guest at a friend's table (net/guest.js): the engine is the
- *   host, which plays the computer players and the standing answers
+ * @param {Client | null} [opts.client] a guest at a friend's table (net/guest.js): the host's
+ *   tab plays the match, so the views' clicks go to the client and no driver loop runs here
  */
 export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
-  viewer = null, hooks = {}, sound = null, guest = false } = {}) {
+  viewer = null, hooks = {}, sound = null, client = null } = {}) {
   const site = mode === "site";
   const store = createMatchStore({ holder: viewer, logCap: site ? 400 : 60 });
   /** @type {Engine | null} */
@@ -76,10 +82,10 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   };
   const views = createTableViews({
     store, root, site, pace, sound,
-    act: (a) => driver.run(() => driver.humanAct(a)),
-    nextHand: (v) => driver.nextHand(v),
+    act: client ? (a) => client.act(a) : (a) => driver.run(() => driver.humanAct(a)),
+    nextHand: client ? (v) => client.nextHand(v) : (v) => driver.nextHand(v),
     takeScreen: (seat) => { store.dispatch({ type: "holder", seat }); driver.advance(); },
-    coach: (req) => theEngine().request(req),
+    coach: client ? (req) => client.coach(req) : (req) => theEngine().request(req),
     confirmTrades: hooks.confirmTrades,
     buyFrom: hooks.buyFrom ?? null,
     onBuy: hooks.onBuy ?? null,
@@ -98,7 +104,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   const driver = createDriver({
     store, engine: theEngine,
     policy: {
-      pauseAtHandEnd: site, guest,
+      pauseAtHandEnd: site,
       thinkMs: () => PACE_MS[pace()] ?? PACE_MS.normal,
       motionLeft: views.motionLeft,
       resultOpen: views.resultOpen,
@@ -135,6 +141,8 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     set hands(count) { store.dispatch({ type: "hands", count }); },
     /** @returns {LogItem[]} */
     get logItems() { return state().log; },
+    /** whether the end-of-hand panel is open (a guest's client asks before showing a result) */
+    resultOpen: views.resultOpen,
     /** @param {Engine | null} e @param {HelloAnswer | null} [hello] */
     useEngine(e, hello = null) { current = e; store.dispatch({ type: "hello", hello }); },
     /** @param {"busy"|"idle"|"failed"} busy */

@@ -1,30 +1,34 @@
-// A guest at a friend's table: the host's tab runs the engine; this page draws what the host
-// sends (its own seat's view and the public events) with the same table as a local match, and
-// sends its moves back. No Python runs here while playing. The table's engine is `remote`: the
-// driver asks it as it would ask the worker, and it answers from the host's last message.
+// A guest at a friend's table: a client. The host's tab runs the match; this page reads every
+// message the host sends (messages.js's readHostMessage: as strictly as the host reads a
+// guest's), puts each `state` into the match store, and sends its player's clicks. No engine
+// and no driver loop run here while playing (the engine boots once at the end, for the fair-play
+// check: site/friends/join.js).
 //
 //   const guest = createGuest({ invite, table, onChange });
 //   const code = await guest.join("Ann");      // the reply code for the host
 //   // …the host adds it: the table shows, seat at the bottom marked "You"
-import { encodeReply } from "./link/codec.js";
+import { encodeReply, iceForCode } from "./link/codec.js";
 import { guestPeer } from "./link/peer.js";
+import { readHostMessage, wireName } from "./messages.js";
 import { readStored, writeStored } from "../storage/guest-store.js";
-import { cleanRoster } from "./hosting.js";
-import { randomHex } from "./link/ids.js";
-import { writeSave } from "../storage.js";
-import { archiveSave } from "../matches.js";
+import { cleanRoster } from "../storage/roster.js";
+import { keepHandedTable, noRoomForTable } from "../storage/hand-over.js";
+import { promiseLine } from "./promise.js";
 
 /** @typedef {import("../protocol.js").View} View */
+/** @typedef {import("../protocol.js").Action} Action */
 /** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("./link/codec.js").Invite} Invite */
 /** @typedef {import("./link/peer.js").Channel} Channel */
+/** @typedef {import("./messages.js").HostMessage} HostMessage */
+/** @typedef {import("./messages.js").Allow} Allow */
 
 /** Milliseconds to wait for the host's answer to a move or a question. */
 const ANSWER_MS = 20000;
 
 /**
  * @typedef {object} GuestState
- * @property {"start" | "replying" | "playing" | "lost" | "refused" | "closed"} phase
+ * @property {"start" | "replying" | "playing" | "lost" | "refused" | "closed" | "removed"} phase
  * @property {string} reply the reply code to give the host ("" before Join)
  * @property {number} replyCreated unix seconds the reply was made
  * @property {number | null} seat
@@ -34,235 +38,332 @@ const ANSWER_MS = 20000;
  * @property {string} problem a sentence about what went wrong ("" if nothing)
  * @property {{commitment_ok?: boolean, replay_ok?: boolean, text: string} | null} audit
  * @property {boolean} moved the host handed the table to another friend (`host` names them)
+ * @property {string | null} offer the host offers this device the table (its name), waiting for a yes
+ * @property {string} promise the first 8 hex digits of the host's promise for this match ("" before)
+ * @property {string} broken the host changed its promise: the sentence ("" while it keeps it)
+ * @property {Allow} allow what the host lets this seat ask
  */
 
 /**
+ * The table a guest draws on (table.js's, made with a `client`).
+ * @typedef {Pick<import("../site/types.js").SiteTable, "store" | "log" | "reset"> & {hello: unknown, resultOpen: () => boolean}} GuestTable
+ */
+
+/**
+ * What the guest holds; the functions below are plain functions of it.
+ * @typedef {object} Gx
+ * @property {Invite} invite
+ * @property {GuestTable} table
+ * @property {(s: GuestState) => void} onChange
+ * @property {() => number} now
+ * @property {((record: unknown, seen: GameEvent[], commitment: string | null) => Promise<GuestState["audit"]>) | undefined} audit
+ * @property {() => void} onTable
+ * @property {GuestState} state
+ * @property {Channel | null} channel
+ * @property {View | null} latest
+ * @property {number} next the log index the host shows next
+ * @property {string | null} pinned the match's promise, as first made
+ * @property {boolean} released the record of the pinned match has come (a new match may promise anew)
+ * @property {boolean} expecting this player said yes to the table: a `table` message is awaited
+ * @property {GameEvent[]} seen every public event seen, for the fair-play check
+ * @property {Map<"act" | "coach" | "review", (m: HostMessage) => void>} waiting one answer per kind
+ * @property {import("../protocol.js").StandingPrefs} prefs
+ */
+
+const tell = (/** @type {Gx} */ gx) => { try { gx.onChange({ ...gx.state }); } catch (err) { console.error(err); } };
+const dispatch = (/** @type {Gx} */ gx, /** @type {import("../match-store.js").MatchMsg} */ m) => gx.table.store.dispatch(m);
+
+/**
+ * "Join": make the reply code for the host, then wait for the host to add it.
+ * @param {Gx} gx @param {string} name @param {import("../protocol.js").StandingPrefs} standing
+ * @param {typeof guestPeer} peer
+ */
+async function join(gx, name, standing, peer) {
+  const checked = wireName(name);
+  if (!checked.ok) throw new Error(checked.message);
+  gx.prefs = standing;
+  const inv = gx.invite;
+  const p = peer(inv.ice, { stunUrls: inv.stun ? STUN_DEFAULT : [] });
+  const ice = iceForCode(await p.reply, inv.stun);
+  const created = Math.floor(gx.now() / 1000);
+  gx.state.reply = encodeReply({ kind: "reply", table: inv.table, seat: inv.seat, created, ice }, { internet: inv.stun });
+  gx.state.replyCreated = created;
+  gx.state.phase = "replying";
+  tell(gx);
+  p.channel.then((ch) => connected(gx, ch, checked.name), (err) => {
+    gx.state.phase = "lost";
+    gx.state.problem = `The host's device could not be reached (${err instanceof Error ? err.message : String(err)}). `
+      + "Make sure you are on the same Wi-Fi, or ask the host for a new invitation.";
+    tell(gx);
+  });
+  return gx.state.reply;
+}
+
+/** @param {Gx} gx @param {Channel} ch @param {string} name */
+function connected(gx, ch, name) {
+  gx.channel = ch;
+  ch.onMessage((text) => {
+    const r = readHostMessage(text, { seat: gx.state.phase === "playing" ? gx.state.seat : null });
+    if (r.ok) onMessage(gx, r.msg);
+    else refuseHost(gx, r.message);
+  });
+  ch.onStatus((st) => {
+    gx.state.hostAway = st !== "open";
+    if (st === "closed" && gx.state.phase !== "removed") gx.state.phase = "lost";
+    tell(gx);
+  });
+  const mine = readStored();
+  const token = mine && mine.table === gx.invite.table && mine.seat === gx.invite.seat ? mine.token : null;
+  ch.send({ t: "hello", name, token, prefs: gx.prefs });
+}
+
+/** Something from the host this table cannot use: said on the table, nothing changes. @param {Gx} gx @param {string} why */
+function refuseHost(gx, why) {
+  console.warn("Refused a message from the host:", why);
+  dispatch(gx, { type: "notice", text: `The host sent something this table cannot use, and it was ignored: ${why}` });
+}
+
+/** @param {Gx} gx @param {HostMessage} m */
+function onMessage(gx, m) {
+  switch (m.t) {
+    case "welcome": welcome(gx, m); return;
+    case "state": applyState(gx, m); return;
+    case "ack": answer(gx, "act", m); return;
+    case "coach": answer(gx, "coach", m); return;
+    case "review": answer(gx, "review", m); return;
+    case "refused": refused(gx, m); return;
+    case "seats": gx.state.seats = m.seats; tell(gx); return;
+    case "allow": gx.state.allow = m.allow; tell(gx); return;
+    case "record": checkRecord(gx, m.record); return;
+    case "offer_table": gx.state.offer = m.from; tell(gx); return;
+    case "table": takeTable(gx, m); return;
+    case "moved": gx.state.host = m.host; gx.state.moved = true; tell(gx); return;
+    case "removed": ended(gx, "removed", `${gx.state.host || "The host"} has taken you off the table.`); return;
+    case "bye": ended(gx, "closed", `${gx.state.host || "The host"} closed the table.`); return;
+    default:
+  }
+}
+
+/** @param {Gx} gx @param {"removed" | "closed"} phase @param {string} problem */
+function ended(gx, phase, problem) {
+  gx.state.phase = phase;
+  gx.state.problem = problem;
+  tell(gx);
+  if (phase === "removed") gx.channel?.close();
+}
+
+/** @param {Gx} gx @param {Extract<HostMessage, {t: "welcome"}>} m */
+function welcome(gx, m) {
+  if (m.table !== gx.invite.table) { refuseHost(gx, "a welcome to another table"); return; }
+  const again = gx.state.phase === "playing";
+  const moved = gx.state.seat !== m.seat;
+  gx.state.seat = m.seat;
+  gx.state.host = m.host;
+  gx.state.allow = m.allow;
+  const kept = readStored();
+  const promise = kept && kept.table === m.table && kept.promise ? { promise: kept.promise } : {};
+  if (promise.promise && !gx.pinned) gx.pinned = promise.promise;
+  writeStored({ table: m.table, seat: m.seat, token: m.token, host: m.host, ...promise });
+  if (m.hello) gx.table.hello = m.hello; // the host's public hello: the options, bots and limits drawn
+  if (!again || moved) gx.table.reset({ holder: m.seat, here: [m.seat] });
+  gx.state.phase = "playing";
+  tell(gx);
+}
+
+/**
+ * The first promise of a match is pinned (and kept across a reload): a different one later is
+ * refused and said, until the pinned match's record has been released (then a new match may
+ * promise anew).
+ * @param {Gx} gx @param {string | null} commitment
+ */
+function pin(gx, commitment) {
+  if (!commitment || commitment === gx.pinned) return;
+  if (gx.pinned && !gx.released) {
+    if (gx.state.broken) return;
+    gx.state.broken = `The host changed its promise at move ${gx.next}: the cards may not be the ones promised at the start. The fair-play check will hold the host to the first promise.`;
+    gx.table.log(gx.state.broken, "system");
+    tell(gx);
+    return;
+  }
+  gx.pinned = commitment;
+  gx.released = false;
+  gx.state.promise = commitment.slice(0, 8);
+  gx.table.log(promiseLine(commitment), "system");
+  const kept = readStored();
+  if (kept) writeStored({ ...kept, promise: commitment });
+  tell(gx);
+}
+
+/** The host's view and events: drawn as a local move would be. @param {Gx} gx @param {Extract<HostMessage, {t: "state"}>} m */
+function applyState(gx, m) {
+  gx.next = m.next;
+  pin(gx, m.commitment);
+  if (gx.pinned && !gx.state.promise) gx.state.promise = gx.pinned.slice(0, 8);
+  for (const line of m.lines) gx.table.log(line.text, line.cls);
+  gx.seen.push(...m.events);
+  dispatch(gx, { type: "events", events: m.events });
+  gx.latest = m.view;
+  present(gx, m.view);
+}
+
+/**
+ * Show the host's view as the local table would at this point: a hand's result first (once per
+ * hand, as the driver pauses there), then this seat's controls when it is this seat's turn.
+ * @param {Gx} gx @param {View} view
+ */
+export function present(gx, view) {
+  const lh = view.last_hand;
+  const seen = gx.table.store.getState().seenHand;
+  if (lh && view.stage === "hand_over") {
+    const unseen = seen !== lh.number || gx.table.resultOpen();
+    dispatch(gx, { type: "seen_hand", number: lh.number });
+    if (unseen && !view.match_over) { dispatch(gx, { type: "show", view, focus: "result" }); return; }
+  }
+  const mine = !view.match_over && view.to_act === gx.state.seat && view.legal.length > 0;
+  if (mine) dispatch(gx, { type: "show", view, controls: true, focus: "controls" });
+  else dispatch(gx, { type: "show", view });
+}
+
+/** @param {Gx} gx @param {"act" | "coach" | "review"} kind @param {HostMessage} m */
+function answer(gx, kind, m) {
+  const done = gx.waiting.get(kind);
+  gx.waiting.delete(kind);
+  done?.(m);
+}
+
+/** A refusal: the answer to what it names, or a line on the table. @param {Gx} gx @param {Extract<HostMessage, {t: "refused"}>} m */
+function refused(gx, m) {
+  if (gx.state.phase !== "playing") {
+    gx.state.phase = "refused";
+    gx.state.problem = m.message;
+    tell(gx);
+    return;
+  }
+  const kind = m.of ?? null;
+  if (kind && gx.waiting.has(kind)) { answer(gx, kind, m); return; }
+  dispatch(gx, { type: "notice", text: `Not allowed: ${m.message}`, refused: true });
+}
+
+/**
+ * Ask the host and wait for the answer to `kind` (or a refusal of it).
+ * @param {Gx} gx @param {import("./messages.js").GuestMessage} msg @param {"act" | "coach" | "review"} kind
+ * @returns {Promise<HostMessage>}
+ */
+function ask(gx, msg, kind) {
+  const ch = gx.channel;
+  if (!ch) return Promise.resolve({ t: "refused", code: "not_connected", message: "Not connected to the host." });
+  if (gx.waiting.has(kind)) return Promise.resolve({ t: "refused", code: "busy", message: "The host has not answered the last one yet." });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { gx.waiting.delete(kind); resolve({ t: "refused", code: "timeout", message: "The host did not answer in time." }); }, ANSWER_MS);
+    gx.waiting.set(kind, (m) => { clearTimeout(timer); resolve(m); });
+    ch.send(msg);
+  });
+}
+
+/** This player's move: sent with the log index it was made on; a refusal is said. @param {Gx} gx @param {Action} action */
+async function act(gx, action) {
+  dispatch(gx, { type: "busy", state: "busy" });
+  try {
+    const m = await ask(gx, { t: "act", action: { ...action }, since: gx.next }, "act");
+    if (m.t === "refused") dispatch(gx, { type: "notice", text: `Not allowed: ${m.message}`, refused: true });
+  } finally {
+    dispatch(gx, { type: "busy", state: "idle" });
+  }
+}
+
+/** @param {Gx} gx @param {{op: "coach", seat: number}} _req @returns {Promise<import("../protocol.js").Response<"coach">>} */
+async function coach(gx, _req) {
+  /** @type {HostMessage} */
+  const m = gx.state.allow.coach ? await ask(gx, { t: "coach" }, "coach")
+    : { t: "refused", code: "not_allowed", message: "The host has not allowed the coach at this table." };
+  // the host's engine answered (or refused) in the bridge's own shape, passed on as it came
+  const out = m.t === "coach" ? { ok: true, op: "coach", advice: m.advice }
+    : { ok: false, error: m.t === "refused" ? { code: m.code, message: m.message } : { code: "refused", message: "The host refused." } };
+  return /** @type {import("../protocol.js").Response<"coach">} */ (/** @type {unknown} */ (out));
+}
+
+/**
+ * The host handed this device the table, after its player said yes: it becomes this device's
+ * own save (storage/hand-over.js), and the site opens it and hosts the friends.
+ * @param {Gx} gx @param {Extract<HostMessage, {t: "table"}>} m
+ */
+function takeTable(gx, m) {
+  const roster = cleanRoster(m.roster);
+  if (!gx.expecting) { refuseHost(gx, "a table this player was not asked to take"); return; }
+  if (!roster || roster.host !== gx.state.seat || roster.table !== gx.invite.table) { refuseHost(gx, "a handed-over table that is not for this seat"); return; }
+  gx.expecting = false;
+  const out = keepHandedTable({ snapshot: m.snapshot, roster, log: m.log });
+  if (!out.ok) { gx.state.problem = out.message; tell(gx); return; }
+  gx.state.phase = "closed";
+  tell(gx);
+  gx.channel?.close();
+  gx.onTable();
+}
+
+/**
+ * This player's answer to "keep the table on this device?". A yes where this device has no
+ * room is sent as a no, and the reason returned.
+ * @param {Gx} gx @param {boolean} yes
+ * @returns {string | null} why a yes could not be given
+ */
+function answerOffer(gx, yes) {
+  const full = yes ? noRoomForTable() : null;
+  gx.state.offer = null;
+  gx.expecting = yes && !full;
+  gx.channel?.send({ t: "take", yes: gx.expecting });
+  tell(gx);
+  return full;
+}
+
+/** @param {Gx} gx @param {unknown} record */
+async function checkRecord(gx, record) {
+  gx.released = true;
+  if (!gx.audit) return;
+  gx.state.audit = { text: "Checking the host's deal against its promise…" };
+  tell(gx);
+  try { gx.state.audit = await gx.audit(record, gx.seen, gx.pinned); }
+  catch (err) { gx.state.audit = { text: `The deal could not be checked: ${err instanceof Error ? err.message : String(err)}` }; }
+  tell(gx);
+}
+
+/**
  * @param {object} parts
- * @param {Invite} parts.invite the host's invitation (codec.js)
- * @param {import("../site/types.js").SiteTable} parts.table the
- *   table, made with `guest: true`
+ * @param {Invite} parts.invite the host's invitation (link/codec.js)
+ * @param {GuestTable} parts.table the table, made with this guest's `client`
  * @param {(s: GuestState) => void} [parts.onChange]
  * @param {typeof guestPeer} [parts.peer]
  * @param {() => number} [parts.now]
- * @param {(record: unknown, seen: GameEvent[], commitment: string | null) => Promise<GuestState["audit"]>} [parts.audit]
- *   checks the record at the end of the match (fair play)
+ * @param {Gx["audit"]} [parts.audit] checks the record at the end of the match (fair play)
  * @param {() => void} [parts.onTable] the host handed this device the table (its save is written)
  */
 export function createGuest({ invite, table, onChange = () => {}, peer = guestPeer, now = () => Date.now(), audit,
   onTable = () => {} }) {
-  /** @type {GuestState} */
-  const state = { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [],
-    hostAway: false, problem: "", audit: null, moved: false };
-  /** @type {Channel | null} */
-  let channel = null;
-  /** @type {View | null} */
-  let latest = null;
-  let next = 0;
-  /** @type {string | null} */
-  let commitment = null;
-  /** @type {GameEvent[]} every public event seen, for the fair-play check */
-  const seen = [];
-  /** @type {{t: string, resolve: (m: Record<string, unknown>) => void} | null} */
-  let waiting = null;
-  let prefs = {};
-
-  const tell = () => { try { onChange({ ...state }); } catch (err) { console.error(err); } };
-
-  /**
-   * "Join": make the reply code for the host, then wait for the host to add it.
-   * @param {string} name
-   * @param {import("../protocol.js").StandingPrefs} [standing] this player's standing answers
-   * @returns {Promise<string>} the reply code
-   */
-  async function join(name, standing = {}) {
-    prefs = standing;
-    const p = peer(invite.ice, { stunUrls: invite.stun ? STUN_DEFAULT : [] });
-    const ice = await p.reply;
-    const created = Math.floor(now() / 1000);
-    state.reply = encodeReply({ kind: "reply", table: invite.table, seat: invite.seat, created, ice });
-    state.replyCreated = created;
-    state.phase = "replying";
-    tell();
-    p.channel.then((ch) => connected(ch, name), (err) => {
-      state.phase = "lost";
-      state.problem = `The host's device could not be reached (${err instanceof Error ? err.message : String(err)}). `
-        + "Make sure you are on the same Wi-Fi, or ask the host for a new invitation.";
-      tell();
-    });
-    return state.reply;
-  }
-
-  /** @param {Channel} ch @param {string} name */
-  function connected(ch, name) {
-    channel = ch;
-    ch.onMessage((text) => {
-      /** @type {unknown} */
-      let msg;
-      try { msg = JSON.parse(text); } catch { return; }
-      if (msg && typeof msg === "object" && !Array.isArray(msg)) onMessage(/** @type {Record<string, unknown>} */ (msg));
-    });
-    ch.onStatus((st) => {
-      state.hostAway = st !== "open";
-      if (st === "closed") state.phase = "lost";
-      tell();
-    });
-    const mine = readStored();
-    const token = mine && mine.table === invite.table && mine.seat === invite.seat ? mine.token : null;
-    ch.send({ t: "hello", name, token, prefs });
-  }
-
-  /** @param {Record<string, unknown>} m */
-  function onMessage(m) {
-    if (waiting && (m.t === waiting.t || m.t === "refused")) {
-      const w = waiting;
-      waiting = null;
-      w.resolve(m);
-      return;
-    }
-    switch (m.t) {
-      case "welcome": return welcome(m);
-      case "state": return applyState(m);
-      case "seats":
-        state.seats = Array.isArray(m.seats) ? /** @type {GuestState["seats"]} */ (m.seats) : [];
-        tell();
-        return;
-      case "refused":
-        if (state.phase !== "playing") { state.phase = "refused"; state.problem = String(m.message ?? "The host refused."); tell(); }
-        else table.store.dispatch({ type: "notice", text: `Not allowed: ${String(m.message ?? "the host refused that")}`, refused: true });
-        return;
-      case "record": checkRecord(m.record); return;
-      case "allow": return; // the host's engine answers or refuses; the page asks either way
-      case "table": takeTable(m); return;
-      case "moved":
-        state.host = String(m.host ?? "").slice(0, 40);
-        state.moved = true;
-        tell();
-        return;
-      case "bye":
-        state.phase = "closed";
-        state.problem = `${state.host || "The host"} closed the table.`;
-        tell();
-        return;
-      default:
-    }
-  }
-
-  /** @param {Record<string, unknown>} m */
-  function welcome(m) {
-    const seat = typeof m.seat === "number" ? m.seat : invite.seat;
-    state.seat = seat;
-    if (typeof m.host === "string") state.host = m.host;
-    writeStored({ table: invite.table, seat, token: String(m.token ?? ""), host: state.host });
-    if (m.hello && typeof m.hello === "object") table.hello = /** @type {any} */ (m.hello); // the host's public hello: drawn as sent
-    table.reset({ holder: seat, here: [seat] });
-    state.phase = "playing";
-    tell();
-  }
-
-  /** The host's view and events: drawn as a local move would be. @param {Record<string, unknown>} m */
-  function applyState(m) {
-    const view = /** @type {View} */ (m.view);
-    if (!view || typeof view !== "object") return;
-    if (typeof m.commitment === "string") commitment = m.commitment;
-    if (typeof m.next === "number") next = m.next;
-    if (state.seat == null) state.seat = view.seat;
-    for (const line of /** @type {{text: string, cls: string}[]} */ (Array.isArray(m.lines) ? m.lines : [])) table.log(line.text, line.cls);
-    const events = /** @type {GameEvent[]} */ (Array.isArray(m.events) ? m.events : []);
-    seen.push(...events);
-    table.store.dispatch({ type: "events", events });
-    latest = view;
-    table.advance();
-  }
-
-  /**
-   * The host handed this device the table: keep the match as this device's own save, with the
-   * roster in which it hosts, and open the site, which resumes it and hosts the friends.
-   * @param {Record<string, unknown>} m
-   */
-  function takeTable(m) {
-    const roster = cleanRoster(m.roster);
-    if (typeof m.snapshot !== "string" || !roster || roster.host !== state.seat) return;
-    const log = Array.isArray(m.log) ? m.log : [];
-    const out = writeSave(m.snapshot, { holder: roster.host, seenHand: null, log, friends: roster },
-      { match: randomHex(8), archive: archiveSave });
-    if (!out.ok) { state.problem = "There is no room on this device to keep the table."; tell(); return; }
-    state.phase = "closed";
-    tell();
-    channel?.close();
-    onTable();
-  }
-
-  /** @param {unknown} record */
-  async function checkRecord(record) {
-    if (!audit) return;
-    state.audit = { text: "Checking the host's deal against its promise…" };
-    tell();
-    try { state.audit = await audit(record, seen, commitment); }
-    catch (err) { state.audit = { text: `The deal could not be checked: ${err instanceof Error ? err.message : String(err)}` }; }
-    tell();
-  }
-
-  /**
-   * Ask the host and wait for the answer of type `t` (or a refusal).
-   * @param {object} msg @param {string} t
-   * @returns {Promise<Record<string, unknown>>}
-   */
-  function ask(msg, t) {
-    if (!channel) return Promise.resolve({ t: "refused", message: "Not connected to the host." });
-    const ch = channel;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => { if (waiting?.resolve === done) waiting = null; resolve({ t: "refused", message: "The host did not answer in time." }); }, ANSWER_MS);
-      const done = (/** @type {Record<string, unknown>} */ m) => { clearTimeout(timer); resolve(m); };
-      waiting = { t, resolve: done };
-      ch.send(msg);
-    });
-  }
-
-  /** @param {Record<string, unknown>} m */
-  const refusal = (m) => ({ ok: /** @type {const} */ (false), error: { code: String(m.code ?? "refused"), message: String(m.message ?? "The host refused.") } });
-
-  /**
-   * The table's engine: what the driver asks, answered by the host.
-   * @type {import("../driver.js").EngineLike}
-   */
-  const remote = {
-    async request(obj) {
-      /** @type {any} */ // one answer per op, each shaped as the bridge's own (protocol.js)
-      let out;
-      switch (obj.op) {
-        case "view":
-          out = latest ? { ok: true, op: "view", view: latest } : { ok: false, error: { code: "no_match", message: "The host has not started the match." } };
-          break;
-        case "act": {
-          const m = await ask({ t: "act", action: obj.action, since: next }, "ack");
-          out = m.t === "ack" ? { ok: true, op: "act", events: [], view: null } : refusal(m);
-          break;
-        }
-        case "coach": {
-          const m = await ask({ t: "coach" }, "coach");
-          out = m.t === "coach" ? { ok: true, op: "coach", advice: m.advice } : refusal(m);
-          break;
-        }
-        case "review": {
-          const m = await ask({ t: "review", hand: obj.hand ?? null }, "review");
-          out = m.t === "review" ? { ok: true, op: "review", review: m.review } : refusal(m);
-          break;
-        }
-        case "standing": out = { ok: true, op: "standing", answer: null }; break;
-        default:
-          out = { ok: false, error: { code: "not_allowed", message: `A guest's table does not ask for “${obj.op}”.` } };
-      }
-      return out;
+  /** @type {Gx} */
+  const gx = { invite, table, onChange, now, audit, onTable, channel: null, latest: null, next: 0, pinned: null, released: false,
+    expecting: false, seen: [], waiting: new Map(), prefs: {},
+    state: { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [], hostAway: false, problem: "",
+      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true } } };
+  return {
+    /** @param {string} name @param {import("../protocol.js").StandingPrefs} [standing] */
+    join: (name, standing = {}) => join(gx, name, standing, peer),
+    /** What the table's views call (table.js's `client`). */
+    client: {
+      /** @param {Action} action */ act: (action) => act(gx, action),
+      /** "Next hand": the dealer (this seat) deals; otherwise the table as it is now. @param {View | null} view */
+      nextHand(view) {
+        const deal = (view?.legal ?? []).find((t) => t.type === "deal" && t.seat === gx.state.seat);
+        if (deal) return act(gx, { type: "deal", seat: deal.seat });
+        if (gx.latest) present(gx, gx.latest);
+        return Promise.resolve();
+      },
+      /** @param {{op: "coach", seat: number}} req */ coach: (req) => coach(gx, req),
     },
+    /** This player's standing answers changed (the settings). @param {import("../protocol.js").StandingPrefs} p */
+    setPrefs(p) { gx.prefs = p; gx.channel?.send({ t: "prefs", prefs: p }); },
+    /** @param {boolean} yes */ answerOffer: (yes) => answerOffer(gx, yes),
+    state: () => ({ ...gx.state }),
+    close: () => gx.channel?.close(),
   };
-
-  /** This player's standing answers changed (the settings). @param {import("../protocol.js").StandingPrefs} p */
-  function setPrefs(p) {
-    prefs = p;
-    channel?.send({ t: "prefs", prefs });
-  }
-
-  return { join, remote, setPrefs, state: () => ({ ...state }), close: () => channel?.close() };
 }
 
 /** The public STUN server "Connect over the internet" adds when the host turned it on. */

@@ -1,72 +1,39 @@
-// Hosting friends on their own devices: the host's tab is the table's authority. It keeps the
-// engine (the local worker) and one data channel per friend (peer.js); it binds each channel to
-// one seat when it adds the friend, builds every engine request a friend causes itself
-// (guard.js: never the friend's JSON), and after every move sends each friend its own view and
-// the public events. No DOM here: the lobby (lobby.js) draws `state()` and calls the methods.
+// Hosting friends on their own devices: the effects around the host's authority (host.js, which
+// decides). It keeps the engine (the table's worker), one data channel per friend (link/peer.js),
+// the invitation waiting for a reply, and the pushes: after every move each friend present gets
+// their own seat's view and the public events. No DOM here: the lobby (site/friends/lobby.js)
+// draws `state()` and calls the methods.
 //
-//   const hosting = createHosting({ table, start, say });
-//   hosting.open({ rows, settings, hostName });     // the lobby: an invitation for the first seat
+//   const hosting = createHosting({ table, start });
+//   await hosting.open({ players, friendRows: [1], hostRow: 0, hostName: "Julia", settings: {} });
 //   await hosting.addReply(code);                   // "Add player": the friend's reply code
-//   await hosting.startMatch("bots");               // empty seats become computer players
-import { encodeInvite, decodeReply, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
+//   await hosting.startMatch("bots", botFor);       // empty seats become computer players
+import { encodeInvite, decodeReply, iceForCode, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
 import { hostPeer } from "./link/peer.js";
-import { readGuestMessage, engineRequest } from "./messages.js";
 import { randomHex } from "./link/ids.js";
+import { readGuestMessage } from "./messages.js";
+import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
+  seatsMessage, present, rosterOf } from "./host.js";
+import { cleanRoster } from "../storage/roster.js";
+import { promiseLine } from "./promise.js";
 
 /** @typedef {import("../protocol.js").View} View */
-/** @typedef {import("../protocol.js").Request} Request */
+/** @typedef {import("../protocol.js").GameEvent} GameEvent */
 /** @typedef {import("../protocol.js").PlayerSpec} PlayerSpec */
-/** @typedef {import("../driver.js").EngineLike} EngineLike */
 /** @typedef {import("../driver.js").StandingAnswer} StandingAnswer */
 /** @typedef {import("./link/peer.js").Channel} Channel */
+/** @typedef {import("./messages.js").HostMessage} HostMessage */
+/** @typedef {import("./host.js").HostState} HostState */
+/** @typedef {import("./host.js").HostEvent} HostEvent */
+/** @typedef {import("./host.js").Call} Call */
+/** @typedef {import("../storage/roster.js").Roster} Roster */
 
 /** Seconds an invitation stays good; a reply must be taken within REPLY_S of its making (the codes' own lifetimes). */
 export const INVITE_S = INVITE_LIFETIME_S;
 export const REPLY_S = REPLY_LIFETIME_S;
-/** The computer player that stands in for a friend who left (the host's choice). */
-export const STAND_IN = "skilled/fanny";
-
-/**
- * One friend's seat as the host keeps it.
- * @typedef {object} Friend
- * @property {number} row the set-up row (before the match: the seat it will be)
- * @property {number | null} seat the engine's seat once the match has started
- * @property {string} name the name the friend chose ("" until they join)
- * @property {string} token the seat's secret: a friend who reloads proves the seat is theirs
- * @property {"open" | "joining" | "here" | "away" | "bot"} status
- * @property {Channel | null} channel
- * @property {import("../protocol.js").StandingPrefs | null} prefs their standing answers
- */
-
-/**
- * What the host keeps in its save (the match's roster), so a reload hosts the same friends.
- * @typedef {{v: 1, table: string, hostName: string, host: number,
- *   friends: {seat: number, name: string, token: string, bot: boolean}[],
- *   allow: {coach: boolean, review: boolean}}} Roster
- */
-
-/**
- * A stored roster, checked field by field (a save's page part is not trusted): null if any
- * part is of the wrong shape.
- * @param {unknown} raw
- * @returns {Roster | null}
- */
-export function cleanRoster(raw) {
-  if (!raw || typeof raw !== "object") return null;
-  const r = /** @type {Record<string, unknown>} */ (raw);
-  const hex = (/** @type {unknown} */ x) => typeof x === "string" && /^[0-9a-f]{8,64}$/.test(x);
-  const seat = (/** @type {unknown} */ x) => Number.isSafeInteger(x) && /** @type {number} */ (x) >= 0 && /** @type {number} */ (x) < 16;
-  const name = (/** @type {unknown} */ x) => typeof x === "string" && x.length <= 40;
-  if (r.v !== 1 || !hex(r.table) || !name(r.hostName) || !seat(r.host) || !Array.isArray(r.friends) || r.friends.length > 15) return null;
-  const friends = [];
-  for (const f of r.friends) {
-    if (!f || typeof f !== "object" || !seat(f.seat) || !name(f.name) || !hex(f.token)) return null;
-    friends.push({ seat: f.seat, name: f.name, token: f.token, bot: f.bot === true });
-  }
-  const a = /** @type {Record<string, unknown>} */ (r.allow && typeof r.allow === "object" ? r.allow : {});
-  return { v: 1, table: /** @type {string} */ (r.table), hostName: /** @type {string} */ (r.hostName), host: /** @type {number} */ (r.host),
-    friends, allow: { coach: a.coach !== false, review: a.review !== false } };
-}
+export { STAND_IN } from "./host.js";
+/** Milliseconds a friend has to answer "keep the table on this device?". */
+export const OFFER_MS = 120_000;
 
 /**
  * The lobby's plan: one row per seat, as the set-up form reads them.
@@ -85,10 +52,457 @@ export function cleanRoster(raw) {
  */
 
 /**
+ * What hosting needs of the table (site/types.js's SiteTable has it all).
+ * @typedef {Pick<import("../site/types.js").SiteTable, "store" | "engine" | "hello" | "logItems" | "run" | "friendAct" | "advance" | "useFriends" | "log">} HostTable
+ */
+
+/**
+ * Everything hosting holds; the functions below are plain functions of it (as driver.js's are).
+ * @typedef {object} Hx
+ * @property {HostTable} table
+ * @property {(settings: Record<string, unknown>, how: {here: number[], holder: number}) => Promise<boolean>} start
+ * @property {() => void} changed
+ * @property {typeof hostPeer} peer
+ * @property {() => number} now milliseconds
+ * @property {() => string} base
+ * @property {HostState} s the authority's state (host.js): only `dispatch` replaces it
+ * @property {Plan | null} plan
+ * @property {Map<number, Channel>} channels by row
+ * @property {ReturnType<typeof hostPeer> | null} pending the connection an invitation waits on
+ * @property {Invitation | null} invitation
+ * @property {string} problem
+ * @property {number} logNext the log index friends see next
+ * @property {string | null} commitment the match's fair-play promise
+ * @property {boolean} recordSent
+ * @property {{text: string, cls: string}[]} lines computer players' reasons since the last push
+ * @property {Promise<unknown>} chain the pushes, in order
+ * @property {{row: number, resolve: (yes: boolean) => void} | null} offer a hand-over waiting for its answer
+ * @property {boolean} leaving the table has been handed over: nothing a friend sends is read here any more
+ */
+
+const seconds = (/** @type {Hx} */ hx) => Math.floor(hx.now() / 1000);
+const tell = (/** @type {Hx} */ hx) => { try { hx.changed(); } catch (err) { console.error(err); } };
+const seatOf = (/** @type {Hx} */ hx, /** @type {number} */ row) => hx.s.seats.find((x) => x.row === row);
+const engine = (/** @type {Hx} */ hx) => { const e = hx.table.engine; if (!e) throw new Error("The host's engine is not running."); return e; };
+const later = (/** @type {Hx} */ hx, /** @type {() => unknown} */ fn) => { hx.chain = hx.chain.then(fn).catch((err) => console.error(err)); };
+
+/** Change the authority's state (the one writer of `hx.s`). @param {Hx} hx @param {HostEvent} e */
+function dispatch(hx, e) {
+  const before = hx.s;
+  hx.s = hostReduce(hx.s, e);
+  return hx.s !== before;
+}
+
+/** @param {Hx} hx @param {number} row @param {HostMessage} msg */
+function sendTo(hx, row, msg) {
+  try { hx.channels.get(row)?.send(msg); } catch (err) { console.warn("A message to a friend was not sent:", err); }
+}
+
+/** Every friend present hears it. @param {Hx} hx @param {HostMessage} msg */
+function sendAll(hx, msg) {
+  for (const f of present(hx.s)) sendTo(hx, f.row, msg);
+}
+
+/** A seat's status changed: every table hears who is where, and the lobby redraws. @param {Hx} hx @param {number} row @param {import("./host.js").SeatEvent} event @param {Partial<HostEvent>} [more] */
+function seatEvent(hx, row, event, more = {}) {
+  if (!dispatch(hx, /** @type {HostEvent} */ ({ type: "seat", row, event, ...more }))) return false;
+  sendAll(hx, seatsMessage(hx.s));
+  tell(hx);
+  return true;
+}
+
+// ------------------------------------------------------------------ the pushes
+
+/** Every move the table logs goes to every friend present with their own view. @param {Hx} hx */
+function watch(hx) {
+  // The view requests are made at once (inside the store's dispatch), so the worker answers
+  // them before the table's next move: each friend's view is the one right after these events.
+  hx.table.store.subscribe((_s, _prev, msg) => {
+    if (hx.s.phase !== "playing") return;
+    if (msg.type === "log" && msg.cls === "reason") hx.lines.push({ text: msg.text, cls: "reason" });
+    else if (msg.type === "events") fanOut(hx, msg.events);
+    else if (msg.type === "reset") {
+      const fresh = refreshAfterLoad(hx);
+      later(hx, () => fresh.then(() => fanOut(hx, [])));
+    }
+  });
+}
+
+/** @param {Hx} hx @param {GameEvent[]} events */
+function fanOut(hx, events) {
+  for (const e of events) if (typeof e.index === "number") hx.logNext = Math.max(hx.logNext, e.index + 1);
+  const lines = hx.lines;
+  hx.lines = [];
+  const next = hx.logNext;
+  const asks = present(hx.s).map((f) => /** @type {const} */ ([f.row, engine(hx).request({ op: "view", seat: /** @type {number} */ (f.seat) })]));
+  const over = !hx.recordSent && events.some((e) => e.type === "match_over") ? engine(hx).request({ op: "record" }) : null;
+  later(hx, async () => {
+    for (const [row, ask] of asks) {
+      const r = await ask;
+      if (r.ok) sendTo(hx, row, { t: "state", view: r.view, events, lines, next, commitment: hx.commitment });
+    }
+    const rec = over ? await over : null;
+    if (rec?.ok && !hx.recordSent) {
+      hx.recordSent = true;
+      sendAll(hx, { t: "record", record: rec.record });
+    }
+  });
+}
+
+/** After a match starts or is loaded: the log's next index and the match's promise. @param {Hx} hx */
+async function refreshAfterLoad(hx) {
+  const log = await engine(hx).request({ op: "log", since: 0 });
+  hx.logNext = log.ok ? log.next : 0;
+  const c = await engine(hx).request({ op: "commitment" });
+  hx.commitment = c.ok ? c.commitment : null;
+  hx.recordSent = false;
+  if (hx.commitment) hx.table.log(promiseLine(hx.commitment), "system");
+  tell(hx);
+}
+
+/** One friend's view now, to that friend (after they join or rejoin). @param {Hx} hx @param {number} row */
+async function pushTo(hx, row) {
+  const f = seatOf(hx, row);
+  if (f?.seat == null) return;
+  const r = await engine(hx).request({ op: "view", seat: f.seat });
+  if (r.ok) sendTo(hx, row, { t: "state", view: r.view, events: [], lines: [], next: hx.logNext, commitment: hx.commitment });
+  if (r.ok && r.view.match_over && hx.recordSent) {
+    const rec = await engine(hx).request({ op: "record" });
+    if (rec.ok) sendTo(hx, row, { t: "record", record: rec.record });
+  }
+}
+
+/** During the match, the friend gets the table as it is now, after the pushes already queued. @param {Hx} hx @param {number} row */
+function catchUp(hx, row) {
+  if (hx.s.phase === "playing") later(hx, () => pushTo(hx, row));
+}
+
+// ------------------------------------------------------------------ invitations
+
+/**
+ * A fresh invitation for `row` (default: the first seat waiting for someone).
+ * @param {Hx} hx @param {number} [row]
+ */
+async function invite(hx, row) {
+  const f = row == null ? hx.s.seats.find((x) => x.status === "open" || x.status === "away") : seatOf(hx, row);
+  hx.pending?.close();
+  hx.pending = null;
+  hx.invitation = null;
+  if (!f || f.status === "removed") { tell(hx); return; }
+  const p = hx.peer({ stunUrls: hx.plan?.stunUrls ?? [] });
+  hx.pending = p;
+  try {
+    const ice = await p.invite();
+    if (hx.pending !== p) return;
+    const kind = f.name ? "rejoin" : "invite";
+    const created = seconds(hx);
+    const stun = !!hx.plan?.stunUrls?.length;
+    const code = encodeInvite({ kind, table: hx.s.table, seat: f.seat ?? f.row, created, host: hx.s.hostName,
+      stun, ice: iceForCode(ice, stun) });
+    hx.invitation = { row: f.row, code, link: `${hx.base()}#join=${code}`, created, kind };
+    hx.problem = "";
+  } catch (err) {
+    hx.problem = `No invitation could be made: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  tell(hx);
+}
+
+/**
+ * "Add player": the friend's reply code. Resolves with a sentence for the lobby on failure
+ * (nothing changes then), or null once the friend is at the table.
+ * @param {Hx} hx @param {string} text
+ * @returns {Promise<string | null>}
+ */
+async function addReply(hx, text) {
+  const inv = hx.invitation;
+  const p = hx.pending;
+  if (!inv || !p) return "There is no invitation waiting for a reply: make a new one first.";
+  let reply;
+  try {
+    reply = decodeReply(text, { now: seconds(hx), lifetime: REPLY_S, internet: !!hx.plan?.stunUrls?.length });
+  } catch (err) { return err instanceof Error ? err.message : String(err); }
+  if (reply.table !== hx.s.table) return "This reply code is for another table (or an older invitation): ask for a new one.";
+  const f = seatOf(hx, inv.row);
+  if (!f || reply.seat !== (f.seat ?? f.row)) return "This reply code answers another invitation: ask your friend to open the newest link.";
+  if (isExpired(inv.created, seconds(hx), INVITE_S)) return "This invitation has expired: make a new one.";
+  seatEvent(hx, f.row, "connecting");
+  try {
+    await p.accept(reply.ice);
+    const ch = await p.channel;
+    const read = await firstMessage(ch, 10000);
+    const hello = read.ok && read.msg.t === "hello" ? read.msg : null;
+    /** @type {{t: "refused", code: string, message: string} | null} */
+    const bad = !read.ok ? { t: "refused", code: read.code, message: read.message }
+      : !hello ? { t: "refused", code: "bad_message", message: "Your device did not say hello." }
+      : /** @type {{t: "refused", code: string, message: string} | null} */ (helloRefusal(hx.s, f.row, hello));
+    if (bad || !hello) {
+      const refusal = bad ?? { t: /** @type {const} */ ("refused"), code: "bad_message", message: "Your device did not say hello." };
+      try { ch.send(refusal); } finally { setTimeout(() => ch.close(), 500); } // the refusal leaves first
+      seatEvent(hx, f.row, "failed");
+      return `${refusal.message} (the friend's device was told)`;
+    }
+    hx.pending = null;
+    hx.invitation = null;
+    bind(hx, f.row, ch, hello);
+    await invite(hx); // the next seat's invitation, if any is empty
+    return null;
+  } catch (err) {
+    seatEvent(hx, f.row, "failed");
+    return `Your friend's device could not be reached (${err instanceof Error ? err.message : String(err)}). `
+      + "On the same Wi-Fi this usually works; over the internet, turn on “Connect over the internet”, or try a phone's hotspot.";
+  }
+}
+
+/**
+ * The first whole message on a channel, read as a guest's message.
+ * @param {Channel} ch @param {number} ms
+ * @returns {Promise<ReturnType<typeof readGuestMessage>>}
+ */
+function firstMessage(ch, ms) {
+  return new Promise((resolve, reject) => {
+    let first = true;
+    const timer = setTimeout(() => reject(new Error("no hello in time")), ms);
+    ch.onMessage((text) => {
+      if (!first) return; // after the hello, the seat's own listener (bind) reads the channel
+      first = false;
+      clearTimeout(timer);
+      resolve(readGuestMessage(text));
+    });
+  });
+}
+
+// ------------------------------------------------------------------ a friend's channel
+
+/**
+ * The friend's channel belongs to their seat from now on.
+ * @param {Hx} hx @param {number} row @param {Channel} ch @param {{name: string, prefs: import("./messages.js").GuestPrefs}} hello
+ */
+function bind(hx, row, ch, hello) {
+  hx.channels.get(row)?.close();
+  hx.channels.set(row, ch);
+  dispatch(hx, { type: "seat", row, event: "welcome", name: hello.name, prefs: hello.prefs });
+  ch.onMessage((text) => onText(hx, row, ch, text));
+  ch.onStatus((st) => onStatus(hx, row, ch, st));
+  const f = /** @type {import("./host.js").Seat} */ (seatOf(hx, row));
+  const h = hx.table.hello;
+  sendTo(hx, row, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
+    hello: h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots, limits: h.limits } : null });
+  sendAll(hx, seatsMessage(hx.s));
+  catchUp(hx, row);
+  tell(hx);
+}
+
+/**
+ * A message from a friend's device: host.js decides what it causes; this carries it out.
+ * @param {Hx} hx @param {number} row @param {Channel} ch @param {string} text
+ */
+function onText(hx, row, ch, text) {
+  if (hx.channels.get(row) !== ch || hx.leaving) return;
+  const out = onGuestMessage(hx.s, row, text, hx.now());
+  hx.s = out.state;
+  for (const reply of out.replies) sendTo(hx, row, reply);
+  for (const call of out.calls) carryOut(hx, row, call).catch((err) => console.error(err));
+}
+
+/** @param {Hx} hx @param {number} row @param {Call} call */
+async function carryOut(hx, row, call) {
+  const f = seatOf(hx, row);
+  if (call.kind === "take") { if (hx.offer?.row === row) hx.offer.resolve(call.yes); return; }
+  if (f?.seat == null) return;
+  const seat = f.seat;
+  if (call.kind === "act") {
+    await hx.table.run(async () => {
+      const stale = staleMove(call.since, hx.logNext);
+      const out = stale ? null : await hx.table.friendAct(/** @type {import("../protocol.js").Action} */ (call.action));
+      dispatch(hx, { type: "acting", row, on: false });
+      sendTo(hx, row, stale ?? (out?.ok ? { t: "ack" } : { t: "refused", code: out?.code ?? "refused", message: out?.message ?? "Refused.", of: "act" }));
+    });
+    return;
+  }
+  try {
+    const res = call.kind === "coach" ? await engine(hx).request({ op: "coach", seat })
+      : await engine(hx).request(call.hand == null ? { op: "review", seat } : { op: "review", seat, hand: call.hand });
+    if (!res.ok) sendTo(hx, row, { t: "refused", code: res.error?.code ?? "refused", message: res.error?.message ?? "Refused.", of: call.kind });
+    else if ("advice" in res) sendTo(hx, row, { t: "coach", advice: /** @type {Record<string, unknown>} */ (res.advice) });
+    else if ("review" in res) sendTo(hx, row, { t: "review", review: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (res.review)) });
+  } finally {
+    dispatch(hx, { type: "asking", row, on: false });
+  }
+}
+
+/** @param {Hx} hx @param {number} row @param {Channel} ch @param {"open" | "silent" | "closed"} st */
+function onStatus(hx, row, ch, st) {
+  if (hx.channels.get(row) !== ch) return;
+  if (st === "closed") { hx.channels.delete(row); ch.close(); }
+  if (st === "open") {
+    // Back after a silence (a busy device misses heartbeats): the moves made meanwhile were
+    // sent to nobody on this channel, so the friend gets the table as it is now.
+    if (seatEvent(hx, row, "back")) catchUp(hx, row);
+    return;
+  }
+  // their rejoin link is ready in the lobby (unless an invitation is waiting for a reply)
+  if (seatEvent(hx, row, st) && !hx.invitation) invite(hx).catch((err) => console.error(err));
+}
+
+// ------------------------------------------------------------------ the match
+
+/**
+ * "Start the match": friends' seats that nobody took become computer players ("bots") or
+ * are left out ("drop").
+ * @param {Hx} hx @param {"bots" | "drop"} empty @param {(index: number) => PlayerSpec} botFor
+ * @returns {Promise<string | null>} why not (null: started)
+ */
+async function startMatch(hx, empty, botFor) {
+  const plan = hx.plan;
+  if (!plan || hx.s.phase !== "lobby") return "No table is open.";
+  const open = new Set(hx.s.seats.filter((f) => f.status !== "here").map((f) => f.row));
+  /** @type {PlayerSpec[]} */
+  const players = [];
+  /** @type {Map<number, number>} */
+  const seatOfRow = new Map();
+  plan.players.forEach((p, row) => {
+    if (open.has(row) && empty === "drop") return;
+    seatOfRow.set(row, players.length);
+    const f = seatOf(hx, row);
+    players.push(open.has(row) ? botFor(row) : f ? { ...p, name: f.name } : p);
+  });
+  const limits = hx.table.hello?.limits?.players;
+  if (limits && players.length < limits.min) return `A match needs at least ${limits.min} players: invite someone, or let computer players take the empty seats.`;
+  hx.pending?.close(); hx.pending = null; hx.invitation = null;
+  for (const row of open) hx.channels.get(row)?.close();
+  const host = seatOfRow.get(plan.hostRow) ?? 0;
+  const was = hx.s;
+  dispatch(hx, { type: "start", seats: new Map([...seatOfRow].filter(([row]) => !open.has(row))), host });
+  install(hx);
+  // every friend hears their seat at this table (a dropped seat before theirs moves it)
+  for (const f of present(hx.s)) bindWelcome(hx, f.row);
+  const ok = await hx.start({ ...plan.settings, players }, { here: [host], holder: host });
+  if (!ok) { hx.s = was; return "The match could not start."; }
+  sendAll(hx, seatsMessage(hx.s));
+  tell(hx);
+  return null;
+}
+
+/** A welcome again, with the seat the match gave this friend. @param {Hx} hx @param {number} row */
+function bindWelcome(hx, row) {
+  const f = seatOf(hx, row);
+  const ch = hx.channels.get(row);
+  if (!f || !ch) return;
+  const h = hx.table.hello;
+  sendTo(hx, row, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
+    hello: h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots, limits: h.limits } : null });
+}
+
+/** The friends' standing answers and stand-ins on the table. @param {Hx} hx */
+function install(hx) {
+  hx.table.useFriends({ standing: (view) => standingFor(hx, view), standIn: (seat) => standInFor(hx.s, seat) });
+}
+
+/**
+ * A friend's standing answer, by the friend's own preferences (never the host's buy orders).
+ * @param {Hx} hx @param {View} view the friend's view at their decision
+ * @returns {Promise<StandingAnswer | null>}
+ */
+async function standingFor(hx, view) {
+  const f = hx.s.seats.find((x) => x.seat === view.seat);
+  if (!f || view.seat == null) return null;
+  const r = await engine(hx).request({ op: "standing", seat: view.seat, prefs: /** @type {import("../protocol.js").StandingPrefs} */ (f.prefs ?? {}) });
+  if (!r.ok || !r.answer) return null;
+  return { action: r.answer.action, note: r.answer.note ? `${f.name}: ${r.answer.note}` : null, usedOrder: false };
+}
+
+/**
+ * A reload of the host: the saved page part's roster hosts the same friends again; every
+ * friend is away until they take a rejoin invitation. Returns the seats played here (null:
+ * the save is not a friends' table's, or its roster is unreadable: ignored).
+ * @param {Hx} hx @param {unknown} ui the save's page part
+ * @returns {number[] | null}
+ */
+function restore(hx, ui) {
+  const r = cleanRoster(/** @type {{friends?: unknown} | null} */ (ui)?.friends);
+  if (!r) { if (hx.s.phase !== "off") stop(hx); return null; }
+  hx.s = restoreTable(r);
+  hx.plan = { players: [], friendRows: [], hostRow: r.host, hostName: r.hostName, settings: {}, allow: r.allow };
+  install(hx);
+  tell(hx);
+  refreshAfterLoad(hx).then(() => invite(hx)).catch((err) => console.error(err));
+  return [r.host];
+}
+
+/**
+ * The host removes a friend: in the lobby their seat is open again (a new invitation, a new
+ * token); during the match a computer player plays it to the end and their token no longer
+ * takes it back. Their device is told, and its channel closed.
+ * @param {Hx} hx @param {number} row
+ */
+function removeFriend(hx, row) {
+  const event = hx.s.phase === "lobby" ? "free" : "remove";
+  sendTo(hx, row, { t: "removed" });
+  const ch = hx.channels.get(row);
+  hx.channels.delete(row);
+  setTimeout(() => ch?.close(), 500); // the message leaves first
+  if (!seatEvent(hx, row, event, { token: randomHex(16) })) return;
+  if (hx.invitation?.row === row || !hx.invitation) invite(hx).catch((err) => console.error(err));
+  if (event === "remove") hx.table.advance();
+}
+
+/**
+ * "Hand the table to Ann": her device is asked first ("keep it on this device?"); on her yes,
+ * the match (the engine's snapshot, the seed and the face-down cards with it) and a roster in
+ * which she hosts and this device is a friend like the others go to her; every other friend
+ * is told who has the table now. The caller then leaves the table on this device
+ * (storage/hand-over.js's leaveTable) with the returned seat and token.
+ * @param {Hx} hx @param {number} seat a friend present now
+ * @returns {Promise<{ok: true, seat: number, token: string, host: string, table: string} | {ok: false, message: string}>}
+ */
+async function offerTable(hx, seat) {
+  const f = present(hx.s).find((x) => x.seat === seat);
+  if (!f || hx.s.phase !== "playing") return { ok: false, message: "Only a friend at the table now can take it." };
+  hx.offer?.resolve(false);
+  const yes = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), OFFER_MS);
+    hx.offer = { row: f.row, resolve: (answer) => { clearTimeout(timer); hx.offer = null; resolve(answer); } };
+    sendTo(hx, f.row, { t: "offer_table", from: hx.s.hostName });
+  });
+  if (!yes) return { ok: false, message: `${f.name} did not take the table: it stays with you.` };
+  /** @type {{ok: true, seat: number, token: string, host: string, table: string} | {ok: false, message: string}} */
+  let out = { ok: false, message: "The table stopped before it could be handed over." };
+  await hx.table.run(async () => { out = await handTableTo(hx, f); }); // no move between the snapshot and the hand-over
+  return out;
+}
+
+/**
+ * The match and the new roster go to `f`'s device; this device takes no more moves.
+ * @param {Hx} hx @param {import("./host.js").Seat} f
+ * @returns {Promise<{ok: true, seat: number, token: string, host: string, table: string} | {ok: false, message: string}>}
+ */
+async function handTableTo(hx, f) {
+  const snap = await engine(hx).request({ op: "save" });
+  const roster = rosterOf(hx.s);
+  if (!snap.ok || !roster || f.seat == null) return { ok: false, message: snap.ok ? "No match is being hosted." : snap.error?.message ?? "The match could not be saved." };
+  const mine = { seat: hx.s.hostRow, name: hx.s.hostName, token: randomHex(16), bot: false };
+  /** @type {Roster} */
+  const next = { ...roster, hostName: f.name, host: f.seat, friends: [...roster.friends.filter((x) => x.seat !== f.seat), mine] };
+  sendTo(hx, f.row, { t: "table", snapshot: snap.snapshot, roster: next, log: hx.table.logItems.slice(-150).map((l) => ({ text: l.text, cls: l.cls })) });
+  for (const o of present(hx.s)) if (o !== f) sendTo(hx, o.row, { t: "moved", host: f.name });
+  hx.leaving = true;
+  return { ok: true, seat: hx.s.hostRow, token: mine.token, host: f.name, table: hx.s.table };
+}
+
+/** Stop hosting (a new match of one's own): friends are told, channels closed. @param {Hx} hx @param {{quietly?: boolean}} [how] */
+function stop(hx, { quietly = false } = {}) {
+  for (const [row, ch] of hx.channels) { if (!quietly) sendTo(hx, row, { t: "bye" }); ch.close(); }
+  hx.channels.clear();
+  hx.pending?.close();
+  hx.pending = null; hx.invitation = null; hx.plan = null; hx.s = OFF; hx.leaving = false;
+  hx.table.useFriends(null);
+  tell(hx);
+}
+
+/**
  * @param {object} parts
- * @param {import("../site/types.js").SiteTable} parts.table
- * @param {(settings: Record<string, unknown>, how: {here: number[], holder: number}) => Promise<boolean>} parts.start
- *   start the match (start.js's startMatch, inside the table's work)
+ * @param {HostTable} parts.table
+ * @param {Hx["start"]} parts.start start the match (start.js's startMatch, inside the table's work)
  * @param {() => void} [parts.changed] the lobby or the seats changed (redraw)
  * @param {typeof hostPeer} [parts.peer]
  * @param {() => number} [parts.now] milliseconds (Date.now)
@@ -96,462 +510,55 @@ export function cleanRoster(raw) {
  */
 export function createHosting({ table, start, changed = () => {}, peer = hostPeer, now = () => Date.now(),
   base = () => location.origin + location.pathname }) {
-  /** @type {"off" | "lobby" | "playing"} */
-  let phase = "off";
-  /** @type {Plan | null} */
-  let plan = null;
-  let tableId = "";
-  /** @type {Friend[]} */
-  let friends = [];
-  /** @type {Invitation | null} */
-  let invitation = null;
-  /** @type {ReturnType<typeof hostPeer> | null} */
-  let pending = null;
-  let logNext = 0;
-  /** @type {string | null} */
-  let commitment = null;
-  let recordSent = false;
-  let hostSeat = 0;
-  let problem = "";
-
-  const seconds = () => Math.floor(now() / 1000);
-  const tell = () => { try { changed(); } catch (err) { console.error(err); } };
-
-  /** @param {Friend} f @param {object} msg */
-  function send(f, msg) {
-    try { f.channel?.send(msg); } catch (err) { console.warn("A message to a friend was not sent:", err); }
-  }
-
-  /** Every friend connected now. */
-  const connected = () => friends.filter((f) => f.status === "here" && f.channel);
-
-  // --------------------------------------------------------------- the table, watched
-
-  /** The host's engine (the table's). */
-  function engine() {
-    const e = table.engine;
-    if (!e) throw new Error("The host's engine is not running.");
-    return e;
-  }
-
-  /** @type {{text: string, cls: string}[]} computer players' reasons since the last push */
-  let lines = [];
-  /** @type {Promise<unknown>} the pushes, in order */
-  let chain = Promise.resolve();
-
-  // Every move the table logs goes to every friend with their own view. The view requests are
-  // made at once (inside the store's dispatch), so the worker answers them before the table's
-  // next move: each friend's view is the one right after these events.
-  table.store.subscribe((_s, _prev, msg) => {
-    if (phase !== "playing") return;
-    if (msg.type === "log" && msg.cls === "reason") lines.push({ text: msg.text, cls: "reason" });
-    else if (msg.type === "events") fanOut(msg.events);
-    else if (msg.type === "reset") {
-      const fresh = refreshAfterLoad();
-      chain = chain.then(() => fresh).then(() => fanOut([]));
-    }
-  });
-
-  /** @param {import("../protocol.js").GameEvent[]} events */
-  function fanOut(events) {
-    for (const e of events) if (typeof e.index === "number") logNext = Math.max(logNext, e.index + 1);
-    const said = lines;
-    lines = [];
-    const next = logNext;
-    const asks = connected().map((f) => /** @type {const} */ ([f, engine().request({ op: "view", seat: /** @type {number} */ (f.seat) })]));
-    const over = !recordSent && events.some((e) => e.type === "match_over") ? engine().request({ op: "record" }) : null;
-    chain = chain.then(async () => {
-      for (const [f, ask] of asks) {
-        const r = await ask;
-        if (r.ok) send(f, { t: "state", view: r.view, events, lines: said, next, commitment });
-      }
-      const rec = over ? await over : null;
-      if (rec?.ok && !recordSent) {
-        recordSent = true;
-        for (const f of connected()) send(f, { t: "record", record: rec.record });
-      }
-    }).catch((err) => console.error(err));
-  }
-
-  async function refreshAfterLoad() {
-    const log = await engine().request({ op: "log", since: 0 });
-    logNext = log.ok ? log.next : 0;
-    const c = await engine().request(/** @type {Request} */ ({ op: "commitment" }));
-    commitment = c.ok && "commitment" in c && typeof c.commitment === "string" ? c.commitment : null;
-    recordSent = false;
-  }
-
-  /** One friend's view now, to that friend (after they join or rejoin). @param {Friend} f */
-  async function pushTo(f) {
-    if (f.seat == null) return;
-    const r = await engine().request({ op: "view", seat: f.seat });
-    if (r.ok) send(f, { t: "state", view: r.view, events: [], lines: [], next: logNext, commitment });
-    if (r.ok && r.view.match_over && recordSent) {
-      const rec = await engine().request({ op: "record" });
-      if (rec.ok) send(f, { t: "record", record: rec.record });
-    }
-  }
-
-  // --------------------------------------------------------------- the lobby
-
-  /** Open the table: the lobby, with an invitation for the first friend's seat. @param {Plan} p */
-  async function open(p) {
-    plan = p;
-    phase = "lobby";
-    tableId = randomHex(8);
-    friends = p.friendRows.map((row) => ({ row, seat: null, name: "", token: randomHex(16), status: "open",
-      channel: null, prefs: null }));
-    problem = "";
-    tell();
-    await invite();
-  }
-
-  /**
-   * A fresh invitation for `row` (default: the first seat waiting for someone).
-   * @param {number} [row]
-   */
-  async function invite(row) {
-    const f = row == null ? friends.find((x) => x.status === "open" || x.status === "away") : friends.find((x) => x.row === row);
-    pending?.close();
-    pending = null;
-    invitation = null;
-    if (!f) { tell(); return; }
-    const p = peer({ stunUrls: plan?.stunUrls ?? [] });
-    pending = p;
-    try {
-      const ice = await p.invite();
-      if (pending !== p) return;
-      const kind = f.status === "away" || (phase === "playing" && f.name) ? "rejoin" : "invite";
-      const created = seconds();
-      const seat = phase === "playing" && f.seat != null ? f.seat : f.row;
-      const code = encodeInvite({ kind, table: tableId, seat, created, host: plan?.hostName ?? "",
-        stun: !!plan?.stunUrls?.length, ice });
-      invitation = { row: f.row, code, link: `${base()}#join=${code}`, created, kind };
-      problem = "";
-    } catch (err) {
-      problem = `No invitation could be made: ${err instanceof Error ? err.message : String(err)}`;
-    }
-    tell();
-  }
-
-  /**
-   * "Add player": the friend's reply code. Resolves with a sentence for the lobby on failure
-   * (nothing changes then), or null once the friend is at the table.
-   * @param {string} text
-   * @returns {Promise<string | null>}
-   */
-  async function addReply(text) {
-    const inv = invitation;
-    const p = pending;
-    if (!inv || !p) return "There is no invitation waiting for a reply: make a new one first.";
-    let reply;
-    try { reply = decodeReply(text, { now: seconds(), lifetime: REPLY_S }); } catch (err) { return err instanceof Error ? err.message : String(err); }
-    if (reply.table !== tableId) return "This reply code is for another table (or an older invitation): ask for a new one.";
-    const f = friends.find((x) => x.row === inv.row);
-    const seat = phase === "playing" && f?.seat != null ? f.seat : inv.row;
-    if (!f || reply.seat !== seat) return "This reply code answers another invitation: ask your friend to open the newest link.";
-    if (isExpired(inv.created, seconds(), INVITE_S)) return "This invitation has expired: make a new one.";
-    f.status = f.status === "away" ? "away" : "joining";
-    tell();
-    try {
-      await p.accept(reply.ice);
-      const ch = await p.channel;
-      const hello = await firstMessage(ch, 10000);
-      const bad = checkHello(f, hello);
-      if (bad) { send({ ...f, channel: ch }, { t: "refused", code: "not_yours", message: bad }); ch.close(); f.status = f.name ? "away" : "open"; tell(); return bad; }
-      pending = null;
-      invitation = null;
-      bind(f, ch, /** @type {{name: string, prefs?: Friend["prefs"]}} */ (hello));
-      await invite(); // the next seat's invitation, if any is empty
-      return null;
-    } catch (err) {
-      f.status = f.name ? "away" : "open";
-      tell();
-      return `Your friend's device could not be reached (${err instanceof Error ? err.message : String(err)}). `
-        + "On the same Wi-Fi this usually works; over the internet, turn on “Connect over the internet”, or try a phone's hotspot.";
-    }
-  }
-
-  /** @param {Friend} f @param {unknown} hello @returns {string | null} why it is refused */
-  function checkHello(f, hello) {
-    if (!hello || typeof hello !== "object" || /** @type {{t?: unknown}} */ (hello).t !== "hello") return "Your friend's device did not say hello.";
-    const h = /** @type {{token?: unknown}} */ (hello);
-    if (f.name && h.token !== f.token) return `That seat is ${f.name}'s: only their device can take it back.`;
-    return null;
-  }
-
-  /**
-   * The first whole message on a channel, read through the guard.
-   * @param {Channel} ch @param {number} ms
-   * @returns {Promise<unknown>}
-   */
-  function firstMessage(ch, ms) {
-    return new Promise((resolve, reject) => {
-      let first = true;
-      const timer = setTimeout(() => reject(new Error("no hello in time")), ms);
-      ch.onMessage((text) => {
-        if (!first) return; // after the hello, the seat's own listener (bind) reads the channel
-        first = false;
-        clearTimeout(timer);
-        const r = readGuestMessage(text);
-        resolve(r.ok ? r.msg : null);
-      });
-    });
-  }
-
-  /**
-   * The friend's channel belongs to their seat from now on.
-   * @param {Friend} f @param {Channel} ch @param {{name: string, prefs?: Friend["prefs"]}} hello
-   */
-  function bind(f, ch, hello) {
-    f.channel = ch;
-    if (!f.name) f.name = hello.name;
-    f.prefs = hello.prefs ?? f.prefs;
-    f.status = "here";
-    ch.onMessage((text) => { onText(f, ch, text).catch((err) => console.error(err)); });
-    ch.onStatus((st) => onStatus(f, ch, st));
-    send(f, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: tableId, host: plan?.hostName ?? "",
-      allow: plan?.allow ?? { coach: true, review: true }, hello: helloFor() });
-    broadcastSeats();
-    catchUp(f);
-    tell();
-  }
-
-  /** During the match, `f` gets the table as it is now, after the pushes already queued. @param {Friend} f */
-  function catchUp(f) {
-    if (phase === "playing") chain = chain.then(() => pushTo(f)).catch((err) => console.error(err));
-  }
-
-  /** The public part of the engine's `hello` a guest draws the table with (no Python there). */
-  function helloFor() {
-    const h = table.hello;
-    return h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots,
-      limits: h.limits } : null;
-  }
-
-  /** @param {Friend} f @param {Channel} ch @param {"open" | "silent" | "closed"} st */
-  function onStatus(f, ch, st) {
-    if (f.channel !== ch) return;
-    if (st === "open") {
-      if (f.status === "away") {
-        // Back after a silence (a busy device misses heartbeats): the moves made meanwhile were
-        // sent to nobody on this channel, so the friend gets the table as it is now.
-        f.status = "here";
-        broadcastSeats();
-        tell();
-        catchUp(f);
-      }
-      return;
-    }
-    if (st === "closed") { f.channel = null; ch.close(); }
-    if (f.status === "here" || f.status === "joining") {
-      f.status = "away";
-      broadcastSeats();
-      tell();
-      // their rejoin link is ready in the lobby (unless an invitation is waiting for a reply)
-      if (!invitation) invite().catch((err) => console.error(err));
-    }
-  }
-
-  /** Every friend hears who is at the table and who is away. */
-  function broadcastSeats() {
-    const seats = friends.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status }));
-    for (const f of connected()) send(f, { t: "seats", seats, paused: false });
-  }
-
-  /**
-   * A message from a friend's device: read through the guard, then turned into the host's
-   * own request for that friend's seat.
-   * @param {Friend} f @param {Channel} ch @param {string} text
-   */
-  async function onText(f, ch, text) {
-    if (f.channel !== ch) return;
-    const r = readGuestMessage(text);
-    if (!r.ok) { send(f, { t: "refused", code: r.code, message: r.message }); return; }
-    const msg = /** @type {{t: string, prefs?: Friend["prefs"]}} */ (r.msg);
-    if (msg.t === "hello") return;
-    if (msg.t === "prefs") { f.prefs = msg.prefs ?? f.prefs; return; }
-    if (phase !== "playing" || f.seat == null) { send(f, { t: "refused", code: "not_started", message: "The match has not started yet." }); return; }
-    if (msg.t === "act") { await table.run(() => friendMove(f, r.msg)); return; }
-    const q = engineRequest(r.msg, { seat: f.seat, logNext, allow: plan?.allow ?? { coach: true, review: true } });
-    if (!q.ok) { send(f, { t: "refused", code: q.code, message: q.message }); return; }
-    const res = await engine().request(/** @type {Request} */ (q.request));
-    if (!res.ok) { send(f, { t: "refused", code: res.error?.code ?? "refused", message: res.error?.message ?? "Refused." }); return; }
-    if (msg.t === "coach" && "advice" in res) send(f, { t: "coach", advice: res.advice });
-    else if (msg.t === "review" && "review" in res) send(f, { t: "review", review: res.review });
-  }
-
-  /** A friend's move, checked (seat, freshness) at its turn in the table's work. @param {Friend} f @param {unknown} msg */
-  async function friendMove(f, msg) {
-    const q = engineRequest(msg, { seat: /** @type {number} */ (f.seat), logNext, allow: plan?.allow ?? { coach: true, review: true } });
-    if (!q.ok) { send(f, { t: "refused", code: q.code, message: q.message }); return; }
-    const req = /** @type {{op: "act", action: import("../protocol.js").Action}} */ (q.request);
-    const out = await table.friendAct(req.action);
-    send(f, out.ok ? { t: "ack" } : { t: "refused", code: out.code, message: out.message });
-  }
-
-  // --------------------------------------------------------------- the match
-
-  /**
-   * "Start the match": friends' seats that nobody took become computer players ("bots") or
-   * are left out ("drop").
-   * @param {"bots" | "drop"} empty
-   * @param {(index: number) => PlayerSpec} botFor a computer player for an empty seat
-   * @returns {Promise<string | null>} why not (null: started)
-   */
-  async function startMatch(empty, botFor) {
-    if (!plan || phase !== "lobby") return "No table is open.";
-    pending?.close(); pending = null; invitation = null;
-    const open = new Set(friends.filter((f) => f.status !== "here").map((f) => f.row));
-    /** @type {PlayerSpec[]} */
-    const players = [];
-    /** @type {Map<number, number>} */
-    const seatOf = new Map();
-    plan.players.forEach((p, row) => {
-      if (open.has(row) && empty === "drop") return;
-      seatOf.set(row, players.length);
-      players.push(open.has(row) ? botFor(row) : p);
-    });
-    const limits = table.hello?.limits?.players;
-    if (limits && players.length < limits.min) return `A match needs at least ${limits.min} players: invite someone, or let computer players take the empty seats.`;
-    friends = friends.filter((f) => !open.has(f.row));
-    for (const f of friends) {
-      f.seat = seatOf.get(f.row) ?? null;
-      if (f.name) players[/** @type {number} */ (f.seat)] = { ...players[/** @type {number} */ (f.seat)], name: f.name };
-    }
-    const host = seatOf.get(plan.hostRow) ?? 0;
-    hostSeat = host;
-    install();
-    phase = "playing";
-    const ok = await start({ ...plan.settings, players }, { here: [host], holder: host });
-    if (!ok) { phase = "lobby"; return "The match could not start."; }
-    broadcastSeats();
-    tell();
-    return null;
-  }
-
-  /** The friends' standing answers on the table. */
-  function install() {
-    table.useFriends({ standing: standingFor, standIn: (seat) => friends.find((f) => f.seat === seat && f.status === "bot") ? STAND_IN : null });
-  }
-
-  /**
-   * A friend's standing answer, by the friend's own preferences (never the host's buy orders).
-   * @param {View} view the friend's view at their decision
-   * @returns {Promise<StandingAnswer | null>}
-   */
-  async function standingFor(view) {
-    const f = friends.find((x) => x.seat === view.seat);
-    if (!f) return null;
-    const prefs = f.prefs ?? {};
-    const r = await engine().request({ op: "standing", seat: /** @type {number} */ (view.seat), prefs });
-    if (!r.ok || !r.answer) return null;
-    return { action: r.answer.action, note: r.answer.note ? `${f.name}: ${r.answer.note}` : null, usedOrder: false };
-  }
-
-  /** The roster for the host's save (null: not hosting). @returns {Roster | null} */
-  function roster() {
-    if (phase !== "playing" || !plan) return null;
-    return { v: 1, table: tableId, hostName: plan.hostName, host: hostSeat,
-      friends: friends.map((f) => ({ seat: /** @type {number} */ (f.seat), name: f.name, token: f.token, bot: f.status === "bot" })),
-      allow: plan.allow ?? { coach: true, review: true } };
-  }
-
-  /**
-   * A reload of the host: the saved page part's roster hosts the same friends again; every
-   * friend is away until they take a rejoin invitation. Returns the seats played here (null:
-   * the save is not a friends' table's, or its roster is unreadable: ignored).
-   * @param {unknown} ui the save's page part
-   * @returns {number[] | null}
-   */
-  function restore(ui) {
-    const r = cleanRoster(/** @type {{friends?: unknown} | null} */ (ui)?.friends);
-    if (!r) { if (phase !== "off") stop(); return null; }
-    tableId = r.table;
-    hostSeat = r.host;
-    plan = { players: [], friendRows: [], hostRow: r.host, hostName: r.hostName, settings: {}, allow: r.allow };
-    friends = r.friends.map((f) => ({ row: f.seat, seat: f.seat, name: f.name, token: f.token,
-      status: f.bot ? "bot" : "away", channel: null, prefs: null }));
-    phase = "playing";
-    install();
-    tell();
-    refreshAfterLoad().then(() => invite()).catch((err) => console.error(err));
-    return [r.host];
-  }
-
-  /**
-   * The host's choice for a friend who is away: a computer player plays their seat until they
-   * come back (on), or the table waits for them (off).
-   * @param {number} seat @param {boolean} on
-   */
-  function letComputerPlay(seat, on) {
-    const f = friends.find((x) => x.seat === seat);
-    if (!f || phase !== "playing") return;
-    f.status = on ? "bot" : f.channel ? "here" : "away";
-    broadcastSeats();
-    tell();
-    if (on) table.advance();
-  }
-
-  /**
-   * "Connect over the internet": the invitations ask these STUN servers (none: the Wi-Fi only).
-   * @param {string[]} urls
-   */
-  async function setStun(urls) {
-    if (plan) plan.stunUrls = urls;
-    await invite();
-  }
-
-  /**
-   * What friends may ask of the host's engine for their own seat (the lobby's checkboxes);
-   * told to every friend at once.
-   * @param {{coach: boolean, review: boolean}} allow
-   */
-  function setAllow(allow) {
-    if (!plan) return;
-    plan.allow = { coach: !!allow.coach, review: !!allow.review };
-    for (const f of connected()) send(f, { t: "allow", allow: plan.allow });
-  }
-
-  /**
-   * "Hand the table to Ann": the match (the engine's snapshot, which holds the seed and the
-   * face-down cards, exactly as this device did) and a roster in which Ann hosts and this
-   * device is a friend like the others go to Ann's device; every other friend is told who has
-   * the table now. The caller then leaves the table on this device (its save goes to Saved
-   * matches) and keeps the returned seat and token to rejoin Ann's table as a guest.
-   * @param {number} seat a friend connected now
-   * @returns {Promise<{ok: true, seat: number, token: string, host: string, table: string} | {ok: false, message: string}>}
-   */
-  async function passTable(seat) {
-    const f = friends.find((x) => x.seat === seat && x.status === "here" && x.channel);
-    if (!f || phase !== "playing" || !plan) return { ok: false, message: "Only a friend at the table now can take it." };
-    const snap = await engine().request({ op: "save" });
-    if (!snap.ok) return { ok: false, message: snap.error?.message ?? "The match could not be saved." };
-    const mine = { seat: hostSeat, name: plan.hostName, token: randomHex(16), bot: false };
-    /** @type {Roster} */
-    const next = { v: 1, table: tableId, hostName: f.name, host: /** @type {number} */ (f.seat),
-      friends: [...friends.filter((x) => x !== f).map((x) => ({ seat: /** @type {number} */ (x.seat), name: x.name, token: x.token, bot: x.status === "bot" })), mine],
-      allow: plan.allow ?? { coach: true, review: true } };
-    send(f, { t: "table", snapshot: snap.snapshot, roster: next, log: table.logItems.slice(-150) });
-    for (const o of connected()) if (o !== f) send(o, { t: "moved", host: f.name });
-    return { ok: true, seat: hostSeat, token: mine.token, host: f.name, table: tableId };
-  }
-
-  /** Stop hosting (a new match of one's own): friends are told, channels closed. */
-  function stop({ quietly = false } = {}) {
-    for (const f of friends) { if (!quietly) send(f, { t: "bye" }); f.channel?.close(); }
-    pending?.close();
-    friends = []; pending = null; invitation = null; phase = "off"; plan = null;
-    table.useFriends(null);
-    tell();
-  }
-
+  /** @type {Hx} */
+  const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), pending: null, invitation: null,
+    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false };
+  watch(hx);
+  const rowOfSeat = (/** @type {number} */ seat) => hx.s.seats.find((f) => f.seat === seat)?.row;
   return {
-    open, invite, addReply, startMatch, roster, restore, stop, letComputerPlay, setStun, setAllow, passTable,
+    /** Open the table: the lobby, with an invitation for the first friend's seat. @param {Plan} plan */
+    async open(plan) {
+      hx.plan = plan;
+      hx.s = openTable({ table: randomHex(8), hostName: plan.hostName, hostRow: plan.hostRow, rows: plan.friendRows,
+        tokens: plan.friendRows.map(() => randomHex(16)), allow: plan.allow });
+      hx.problem = "";
+      tell(hx);
+      await invite(hx);
+    },
+    /** @param {number} [row] */ invite: (row) => invite(hx, row),
+    /** @param {string} text */ addReply: (text) => addReply(hx, text),
+    /** @param {"bots" | "drop"} empty @param {(index: number) => PlayerSpec} botFor */ startMatch: (empty, botFor) => startMatch(hx, empty, botFor),
+    roster: () => rosterOf(hx.s),
+    /** @param {unknown} ui */ restore: (ui) => restore(hx, ui),
+    /** @param {{quietly?: boolean}} [how] */ stop: (how) => stop(hx, how),
+    /**
+     * The host's choice for a friend: a computer player plays their seat until they come back
+     * (on), or the table waits for them (off).
+     * @param {number} seat @param {boolean} on
+     */
+    letComputerPlay(seat, on) {
+      const row = rowOfSeat(seat);
+      if (row == null || hx.s.phase !== "playing") return;
+      if (!seatEvent(hx, row, on ? "computer" : "wait")) return;
+      if (!on && hx.channels.has(row)) seatEvent(hx, row, "back");
+      if (on) table.advance();
+    },
+    /** Remove a friend (the lobby's or the table's "Remove"). @param {number} row */
+    remove: (row) => removeFriend(hx, row),
+    /** "Connect over the internet": the invitations ask these STUN servers. @param {string[]} urls */
+    async setStun(urls) { if (hx.plan) hx.plan.stunUrls = urls; await invite(hx); },
+    /** What friends may ask of the engine for their own seat, told to every friend. @param {{coach: boolean, review: boolean}} allow */
+    setAllow(allow) {
+      if (!dispatch(hx, { type: "allow", allow })) return;
+      if (hx.plan) hx.plan.allow = hx.s.allow;
+      sendAll(hx, { t: "allow", allow: hx.s.allow });
+    },
+    /** @param {number} seat */ offerTable: (seat) => offerTable(hx, seat),
     /** What the lobby draws. */
-    state: () => ({ phase, tableId, invitation, problem, hostName: plan?.hostName ?? "",
-      friends: friends.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status })) }),
+    state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
+      promise: hx.commitment?.slice(0, 8) ?? "",
+      friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status })) }),
     /** Whether a seat is a friend's on another device. @param {number} seat */
-    isFriend: (seat) => friends.some((f) => f.seat === seat),
+    isFriend: (seat) => hx.s.seats.some((f) => f.seat === seat),
   };
 }

@@ -1,13 +1,14 @@
 // What a guest's device keeps of the friend's table it sits at: the table's id, its seat and
 // the seat's token (the host gives the seat back to the device that shows it after a reload),
-// and the host's name. It is never the host's save: a guest writes only this key.
+// the host's name, and the fair-play promise the host made for the match under way (pinned: a
+// reload does not let the host swap it). It is never the host's save: a guest writes only this key.
 //
 //   writeStored({ table: "9f1c…", seat: 1, token: "…", host: "Mary" });
 //   readStored()?.token          // null when nothing (or something unreadable) is stored
 
 const KEY = "speculation:friends:guest:v1";
 
-/** @typedef {{table: string, seat: number, token: string, host: string}} GuestSeat */
+/** @typedef {{table: string, seat: number, token: string, host: string, promise?: string}} GuestSeat */
 
 /** The stored seat, or null (none, storage blocked, or of the wrong shape: ignored). @returns {GuestSeat | null} */
 export function readStored() {
@@ -18,7 +19,8 @@ export function readStored() {
     const v = JSON.parse(raw);
     const hex = (/** @type {unknown} */ x) => typeof x === "string" && /^[0-9a-f]{8,64}$/.test(x);
     if (!v || typeof v !== "object" || !hex(v.table) || !hex(v.token) || !Number.isSafeInteger(v.seat) || v.seat < 0 || v.seat > 15) return null;
-    return { table: v.table, seat: v.seat, token: v.token, host: typeof v.host === "string" ? v.host.slice(0, 40) : "" };
+    const promise = typeof v.promise === "string" && /^[0-9a-f]{64}$/.test(v.promise) ? { promise: v.promise } : {};
+    return { table: v.table, seat: v.seat, token: v.token, host: typeof v.host === "string" ? v.host.slice(0, 40) : "", ...promise };
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 // The guest's page: index.html opened with an invitation (`#join=…`). It asks a name, shows the
 // reply code (text, Copy, QR code) for the host, then the table the host sends, this seat at
-// the bottom marked "You". No engine boots to play; at the end of the match the engine boots
-// once to check the host's deal against the promise it made at the start (fair play).
+// the bottom marked "You". No engine boots to play (net/guest.js is a client: the host plays);
+// at the end of the match the engine boots once to check the host's deal against the promise
+// it made at the start (fair play).
 //
 //   if (location.hash.startsWith("#join=") || location.hash.startsWith("#table=")) startGuest();
 import { byId } from "../../dom.js";
@@ -13,7 +14,9 @@ import { decodeInvite } from "../../net/link/codec.js";
 import { createGuest } from "../../net/guest.js";
 import { readStored, readName, keepName } from "../../storage/guest-store.js";
 import { clock } from "./lobby.js";
-import { REPLY_S } from "../../net/hosting.js";
+import { REPLY_LIFETIME_S as REPLY_S } from "../../net/link/codec.js";
+import { wireName } from "../../net/messages.js";
+import { ask } from "../../dialog.js";
 import { openSheet, closeSheet, wirePanels } from "../panels.js";
 import { createSettings } from "../settings.js";
 
@@ -31,10 +34,15 @@ export function startGuest() {
   byId("welcome").hidden = true;
   byId("boot").classList.add("is-ready"); // nothing to boot: the host's engine plays
   setStatus("Join the table to play.");
+  /** @type {ReturnType<typeof createGuest> | null} */
+  let guest = null;
+  const client = () => { if (!guest) throw new Error("Join the table first."); return guest.client; };
   const table = createTable({
-    mode: "site", guest: true,
+    mode: "site",
     pace: () => page.current().pace,
     sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
+    // the views' clicks go to the host (the guest is made just below, with this table)
+    client: { act: (a) => client().act(a), nextHand: (v) => client().nextHand(v), coach: (r) => client().coach(r) },
   });
   const hash = location.hash;
   if (hash.startsWith("#table=")) { lost(readStored()?.host ?? ""); return; }
@@ -53,21 +61,22 @@ export function startGuest() {
     ? `${inv.host} invites you to a game of Speculation at their table.`
     : "You are invited to a game of Speculation.";
   input("join-name").value = readName();
-  const guest = createGuest({
-    invite: inv, table, onChange: (s) => draw(s, inv.table),
+  const me = createGuest({
+    invite: inv, table, onChange: (s) => { draw(s, inv.table); offered(me, s); },
     audit: (record, seen, commitment) => audit(record, seen, commitment),
     onTable: () => { location.replace(`${location.pathname}${location.search}`); }, // the site: it resumes and hosts
   });
-  table.useEngine(/** @type {any} */ (guest.remote)); // the host answers for the engine (guest.js's remote)
+  guest = me;
   byId("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const name = input("join-name").value.trim();
-    if (!name) { status("Type the name the others will see."); input("join-name").focus(); return; }
+    const checked = wireName(input("join-name").value);
+    if (!checked.ok) { status(checked.message); input("join-name").focus(); return; }
+    const name = checked.name;
     keepName(name);
     /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = true;
     status("Making your reply code…");
     try {
-      await guest.join(name, prefs());
+      await me.join(name, prefs());
     } catch (err) {
       status(`No reply code could be made: ${err instanceof Error ? err.message : String(err)}`);
       /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = false;
@@ -79,11 +88,29 @@ export function startGuest() {
     setTimeout(() => { byId("join-copy").textContent = "Copy"; }, 1500);
   });
   const prefs = () => ({ auto_reveal: page.current().autoReveal !== false, offers: page.current().offers });
-  byId("settings-dialog").addEventListener("close", () => guest.setPrefs(prefs()));
-  addEventListener("beforeunload", (ev) => { if (guest.state().phase === "playing") ev.preventDefault(); });
+  byId("settings-dialog").addEventListener("close", () => me.setPrefs(prefs()));
+  addEventListener("beforeunload", (ev) => { if (me.state().phase === "playing") ev.preventDefault(); });
   openSheet("join-dialog");
   if (back && input("join-name").value) /** @type {HTMLFormElement} */ (byId("join-form")).requestSubmit();
-  setInterval(() => tickReply(guest.state()), 1000);
+  setInterval(() => tickReply(me.state()), 1000);
+}
+
+let asking = false;
+/**
+ * The host offers this device the table: its player is asked, and only a yes takes it.
+ * @param {ReturnType<typeof createGuest>} guest @param {GuestState} s
+ */
+async function offered(guest, s) {
+  if (!s.offer || asking) return;
+  asking = true;
+  try {
+    const yes = await ask({ title: "Take the table?", okLabel: "Keep it here",
+      text: `${s.offer} hands you the table: keep it on this device? This device then runs the match and the others rejoin you.` });
+    const why = guest.answerOffer(!!yes);
+    if (why) strip(why);
+  } finally {
+    asking = false;
+  }
 }
 
 /** @param {GuestState} s @param {string} tableId */
@@ -112,13 +139,15 @@ function draw(s, tableId) {
   } else if (s.phase === "lost" && s.seat != null && !byId("join-dialog").hasAttribute("open")) {
     // The channel closed mid-match (the host reloaded, or its device went away): the seat is kept.
     strip(`${host} is reconnecting… Your seat is kept: when ${host} is back, open the rejoin link ${host} sends you.`);
-  } else if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed") {
+  } else if (s.phase === "lost" || s.phase === "refused" || s.phase === "closed" || s.phase === "removed") {
     if (byId("join-dialog").hasAttribute("open")) status(s.problem || `The connection to ${host} was lost.`);
     else strip(s.problem || `The connection to ${host} was lost.`);
   } else if (s.phase === "playing") {
     if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
+    if (s.broken) away.push(s.broken);
+    else if (s.promise && !s.audit) away.push(`Fair-play promise ${s.promise}.`);
     if (s.audit) away.push(s.audit.text);
     strip(away.join(" "));
   }

@@ -27,7 +27,8 @@ export function seatLine(f) {
     case "joining": return `Seat ${(f.seat ?? f.row) + 1}: connecting…`;
     case "here": return `${who}: at the table`;
     case "away": return `${who}: reconnecting…`;
-    case "bot": return `${who}: away, a computer player plays for them`;
+    case "computer": return `${who}: away, a computer player plays for them`;
+    case "removed": return `${who}: removed, a computer player plays the seat`;
     default: return who;
   }
 }
@@ -133,11 +134,14 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
         const seat = x.seat;
         li.append(" ", button(`Hand the table to ${x.name}`, () => handOver(seat)));
       }
-      if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "bot")) {
+      if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "computer")) {
         const seat = x.seat;
         li.append(" ", x.status === "away"
           ? button("Let the computer play", () => hosting.letComputerPlay(seat, true))
           : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
+      }
+      if (x.status !== "open" && x.status !== "removed") {
+        li.append(" ", button(`Remove ${x.name || "this friend"}`, () => hosting.remove(x.row)));
       }
       return li;
     }));
@@ -147,11 +151,13 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     drawStrip(s);
   }
 
-  /** The line over the table: who is away. @param {HostingState} s */
+  /** The line over the table: who is away, and the match's fair-play promise. @param {HostingState} s */
   function drawStrip(s) {
     const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
-    byId("friends-status").hidden = away.length === 0;
-    byId("friends-text").textContent = away.map((f) => `${f.name || "A friend"} is reconnecting…`).join(" ");
+    const lines = away.map((f) => `${f.name || "A friend"} is reconnecting…`);
+    if (s.phase === "playing" && s.promise) lines.push(`Fair-play promise ${s.promise}.`);
+    byId("friends-status").hidden = lines.length === 0;
+    byId("friends-text").textContent = lines.join(" ");
     byId("friends-bot").hidden = away.length === 0;
   }
 

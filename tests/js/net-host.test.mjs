@@ -1,0 +1,178 @@
+// node --test: the host's authority (web/js/net/host.js), pure: the seats' transition table, what
+// a friend's message may cause (the allowlist, the bound seat, one move and one question in
+// flight, the rate limit), whose token takes a seat back, and the roster the host's save keeps.
+// No browser, no channel, no engine: every decision is a function of the state and the text.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BURST, RATE, STAND_IN, TRANSITIONS, helloRefusal, hostReduce, onGuestMessage, openTable, rateCheck,
+  restoreTable, rosterOf, seatsMessage, staleMove, standInFor } from "../../web/js/net/host.js";
+import { SEAT_STATUSES } from "../../web/js/net/messages.js";
+
+const TOKENS = ["aa".repeat(16), "bb".repeat(16)];
+const lobby = () => openTable({ table: "0123456789abcdef", hostName: "Julia", hostRow: 0, rows: [1, 2], tokens: TOKENS });
+/** @param {any} s @param {number} row @param {string} event @param {object} [more] */
+const seat = (s, row, event, more = {}) => hostReduce(s, { type: "seat", row, event, ...more });
+/** Ann (row 1) at the table, Bo's seat (row 2) left for a computer player: the match started. */
+function playing() {
+  let s = seat(seat(lobby(), 1, "connecting"), 1, "welcome", { name: "Ann", prefs: { auto_reveal: true } });
+  s = hostReduce(s, { type: "start", seats: new Map([[1, 1]]), host: 0 });
+  return s;
+}
+const at = (s, row) => s.seats.find((x) => x.row === row);
+let clock = 1_000_000;
+/** A message from row 1's channel, read at a later millisecond each time (well within the rate). */
+const from = (s, msg, row = 1) => onGuestMessage(s, row, typeof msg === "string" ? msg : JSON.stringify(msg), (clock += 1000));
+
+test("the transition table: every status is one the wire names, every target a status, and removed is final", () => {
+  assert.deepEqual(Object.keys(TRANSITIONS).sort(), [...SEAT_STATUSES].sort());
+  for (const [from, to] of Object.entries(TRANSITIONS)) {
+    for (const target of Object.values(to)) assert.ok(SEAT_STATUSES.includes(target), `${from} -> ${target}`);
+  }
+  assert.deepEqual(TRANSITIONS.removed, {});
+});
+
+test("a seat goes open -> joining -> here <-> away <-> computer, and events not in the table change nothing", () => {
+  let s = lobby();
+  assert.equal(at(s, 1).status, "open");
+  s = seat(s, 1, "connecting");
+  assert.equal(at(s, 1).status, "joining");
+  const failed = seat(s, 1, "failed");
+  assert.equal(at(failed, 1).status, "open");
+  s = seat(s, 1, "welcome", { name: "Ann" });
+  assert.deepEqual([at(s, 1).status, at(s, 1).name], ["here", "Ann"]);
+  s = seat(s, 1, "silent");
+  assert.equal(at(s, 1).status, "away");
+  s = seat(s, 1, "back");
+  assert.equal(at(s, 1).status, "here");
+  s = seat(s, 1, "closed");
+  s = seat(s, 1, "computer");
+  assert.equal(at(s, 1).status, "computer");
+  s = seat(s, 1, "wait");
+  assert.equal(at(s, 1).status, "away");
+  // not in the table: the same state object back
+  for (const event of ["connecting", "failed", "wait", "back"]) {
+    const t = seat(s, 1, event === "back" ? "wait" : event);
+    assert.equal(t, s, event);
+  }
+  assert.equal(seat(s, 9, "welcome"), s, "no such row");
+});
+
+test("a rejoin keeps the first name; the lobby's free opens the seat with a new token; remove is final", () => {
+  let s = seat(seat(lobby(), 1, "welcome", { name: "Ann" }), 1, "silent");
+  s = seat(s, 1, "welcome", { name: "Mallory" });
+  assert.equal(at(s, 1).name, "Ann", "a seat's name is the first one it was taken with");
+  const freed = seat(s, 1, "free", { token: "cc".repeat(16) });
+  assert.deepEqual([at(freed, 1).status, at(freed, 1).name, at(freed, 1).token], ["open", "", "cc".repeat(16)]);
+  const removed = seat(s, 1, "remove", { token: "dd".repeat(16) });
+  assert.equal(at(removed, 1).status, "removed");
+  for (const event of ["welcome", "back", "wait", "free", "computer"]) assert.equal(seat(removed, 1, event), removed, event);
+});
+
+test("start drops the seats nobody took and gives each friend the engine's seat; the roster round-trips", () => {
+  const s = playing();
+  assert.equal(s.phase, "playing");
+  assert.deepEqual(s.seats.map((x) => [x.row, x.seat, x.name]), [[1, 1, "Ann"]]);
+  const roster = rosterOf(s);
+  assert.deepEqual(roster, { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
+    friends: [{ seat: 1, name: "Ann", token: TOKENS[0], bot: false }], allow: { coach: true, review: true } });
+  const back = restoreTable(roster);
+  assert.equal(at(back, 1).status, "away", "after the host's reload every friend is away until they rejoin");
+  assert.equal(rosterOf(lobby()), null, "no roster before the match");
+  const gone = restoreTable({ ...roster, friends: [{ ...roster.friends[0], removed: true }] });
+  assert.equal(at(gone, 1).status, "removed");
+});
+
+test("a named seat is given back only to its token; a removed seat to nobody", () => {
+  const s = playing();
+  assert.equal(helloRefusal(s, 1, { token: TOKENS[0] }), null);
+  assert.equal(helloRefusal(s, 1, { token: null }).code, "not_yours");
+  assert.equal(helloRefusal(s, 1, { token: "ee".repeat(16) }).code, "not_yours");
+  assert.equal(helloRefusal(lobby(), 1, { token: null }), null, "an open seat takes anyone");
+  assert.equal(helloRefusal(seat(s, 1, "remove"), 1, { token: TOKENS[0] }).code, "not_yours");
+});
+
+test("a computer player stands in only where the host said so (or removed the friend)", () => {
+  let s = playing();
+  assert.equal(standInFor(s, 1), null);
+  s = seat(s, 1, "silent");
+  assert.equal(standInFor(s, 1), null, "the table waits for an away friend by default");
+  assert.equal(standInFor(seat(s, 1, "computer"), 1), STAND_IN);
+  assert.equal(standInFor(seat(s, 1, "remove"), 1), STAND_IN);
+  assert.equal(standInFor(s, 0), null, "the host's own seat");
+  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away" }] });
+});
+
+test("a move is made for the bound seat with the checked fields only; a forged seat is refused", () => {
+  const s = playing();
+  const forged = { t: "act", op: "save", snapshot: "SNAP", viewer: 0,
+    action: { seat: 1, type: "offer", price: 2, target: 0, card: 1, op: "load", viewer: 0 }, since: 17 };
+  const out = from(s, forged);
+  assert.deepEqual(out.replies, []);
+  assert.deepEqual(out.calls, [{ kind: "act", action: { seat: 1, type: "offer", price: 2, target: 0, card: 1 }, since: 17 }]);
+  assert.equal(at(out.state, 1).acting, true);
+  for (const other of [0, 2, 7]) {
+    const r = from(s, { t: "act", action: { seat: other, type: "pass" }, since: 17 });
+    assert.deepEqual([r.calls, r.replies[0].code, r.replies[0].of], [[], "wrong_seat", "act"]);
+  }
+});
+
+test("one move in flight: a second act while one is queued is dropped, and taken again once it is done", () => {
+  const s = from(playing(), { t: "act", action: { seat: 1, type: "pass" }, since: 3 }).state;
+  const again = from(s, { t: "act", action: { seat: 1, type: "keep" }, since: 3 });
+  assert.deepEqual(again.calls, []);
+  assert.equal(again.replies[0].code, "busy");
+  const done = hostReduce(again.state, { type: "acting", row: 1, on: false });
+  assert.equal(from(done, { t: "act", action: { seat: 1, type: "keep" }, since: 3 }).calls.length, 1);
+});
+
+test("one question in flight, only what the host allows, for the friend's own seat", () => {
+  const s = playing();
+  const asked = from(s, { t: "coach", seat: 0, op: "record" });
+  assert.deepEqual(asked.calls, [{ kind: "coach" }]);
+  const twice = from(asked.state, { t: "review", hand: 1 });
+  assert.deepEqual([twice.calls, twice.replies[0].code, twice.replies[0].of], [[], "busy", "review"]);
+  const answered = hostReduce(asked.state, { type: "asking", row: 1, on: false });
+  assert.deepEqual(from(answered, { t: "review", hand: 2, seat: 0 }).calls, [{ kind: "review", hand: 2 }]);
+  const none = hostReduce(s, { type: "allow", allow: { coach: false, review: false } });
+  for (const msg of [{ t: "coach" }, { t: "review", hand: null }]) {
+    const r = from(none, msg);
+    assert.deepEqual([r.calls, r.replies[0].code], [[], "not_allowed"]);
+  }
+});
+
+test("hello and prefs cause no engine call; a move before the match is not_started; a removed friend is not read", () => {
+  const s = playing();
+  const hello = from(s, { t: "hello", name: "Ann", token: null, prefs: {} });
+  assert.deepEqual([hello.replies, hello.calls], [[], []]);
+  const p = from(s, { t: "prefs", prefs: { offers: "refuse_all" } });
+  assert.deepEqual([p.calls, at(p.state, 1).prefs], [[], { offers: "refuse_all" }]);
+  const early = from(seat(lobby(), 1, "welcome", { name: "Ann" }), { t: "act", action: { seat: 1, type: "pass" }, since: 0 });
+  assert.equal(early.replies[0].code, "not_started");
+  const removed = seat(s, 1, "remove");
+  assert.deepEqual(from(removed, { t: "coach" }), { state: removed, replies: [], calls: [] });
+  assert.equal(from(s, "[".repeat(100) + "]".repeat(100)).replies[0].code, "too_deep");
+});
+
+test("the rate limit: a burst of BURST is read, then RATE a second; the friend hears it once a second", () => {
+  let s = playing();
+  const t0 = 5_000_000;
+  let read = 0;
+  let warned = 0;
+  for (let i = 0; i < 1000; i++) { // 1,000 messages in one second; each one read is answered bad_json
+    const out = onGuestMessage(s, 1, "{not json", t0 + i);
+    s = out.state;
+    warned += out.replies.filter((r) => r.code === "too_fast").length;
+    read += out.replies.filter((r) => r.code === "bad_json").length;
+  }
+  assert.ok(read >= BURST && read <= BURST + RATE + 1, `read ${read}, warned ${warned}`);
+  assert.equal(warned, 1, "one sentence a second, the rest dropped unsaid");
+  const later = onGuestMessage(s, 1, "{not json", t0 + 3000);
+  assert.equal(later.replies[0].code, "bad_json", "read again once the bucket refilled");
+  assert.equal(rateCheck({ level: 0, at: 1000, warned: 0 }, 1050).ok, true, "one message's worth refills in 50 ms");
+  assert.equal(rateCheck({ level: 0, at: 1000, warned: 0 }, 1010).ok, false);
+});
+
+test("a move is played only on the table it was made on", () => {
+  assert.equal(staleMove(17, 17), null);
+  for (const since of [0, 16, 18]) assert.equal(staleMove(since, 17).code, "stale");
+});

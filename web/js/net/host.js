@@ -1,0 +1,283 @@
+/**
+ * The host's authority over a friends' table, pure: who sits where, who is here, away, played
+ * by the computer or removed, what each friend may ask and how often. One reducer over the
+ * seats with one transition table (`TRANSITIONS`), and one `onGuestMessage` that turns a
+ * friend's text into replies and engine calls. No channel, no engine, no clock of its own:
+ * hosting.js carries the effects out (send to one, send to all, ask the engine), so every
+ * decision here is a unit test with no browser (tests/js/net-host.test.mjs).
+ *
+ *     import { hostReduce, onGuestMessage, openTable } from "./host.js";
+ *     let s = openTable({ table: "9f1c…", hostName: "Julia", hostRow: 0, rows: [1, 2], tokens: ["…", "…"] });
+ *     s = hostReduce(s, { type: "seat", row: 1, event: "connecting" });   // open -> joining
+ *     const out = onGuestMessage(s, 1, text, Date.now());
+ *     // out.state, out.replies (to that friend), out.calls (engine work for hosting.js)
+ *
+ * The only place that decides: a seat's status and its transitions; whether a friend's message
+ * is read at all (the rate limit), and then what it may cause (the allowlist, the bound seat, one
+ * question and one move in flight); whose token takes a named seat back; which seats a computer
+ * player stands in for; what the host's save keeps (the roster).
+ *
+ * @module
+ */
+
+import { readGuestMessage } from "./messages.js";
+
+/** @typedef {import("./messages.js").GuestMessage} GuestMessage */
+/** @typedef {import("./messages.js").HostMessage} HostMessage */
+/** @typedef {import("./messages.js").GuestAction} GuestAction */
+/** @typedef {import("./messages.js").GuestPrefs} GuestPrefs */
+/** @typedef {import("./messages.js").Allow} Allow */
+/** @typedef {import("../storage/roster.js").Roster} Roster */
+
+/** @typedef {"open" | "joining" | "here" | "away" | "computer" | "removed"} Status */
+/**
+ * What happens to a friend's seat: a reply pasted ("connecting"), the connection or the hello
+ * failed, the hello accepted ("welcome"), the channel went quiet or closed, came back, the host
+ * lets the computer play or waits again, removes the friend during the match, or frees the
+ * seat in the lobby.
+ * @typedef {"connecting" | "failed" | "welcome" | "silent" | "closed" | "back" | "computer" | "wait" | "remove" | "free"} SeatEvent
+ */
+
+/**
+ * Every status a seat can be in, and where each event takes it. An event not listed for a
+ * status changes nothing (a late heartbeat of a removed friend, a second "welcome"…).
+ * @type {Readonly<Record<Status, Partial<Record<SeatEvent, Status>>>>}
+ */
+export const TRANSITIONS = Object.freeze({
+  open: { connecting: "joining", welcome: "here", remove: "removed" },
+  joining: { failed: "open", welcome: "here", free: "open", remove: "removed" },
+  here: { silent: "away", closed: "away", computer: "computer", remove: "removed", free: "open" },
+  away: { back: "here", welcome: "here", computer: "computer", remove: "removed", free: "open" },
+  computer: { welcome: "here", wait: "away", remove: "removed" },
+  removed: {},
+});
+
+/** The computer player that stands in for a friend who is not playing their seat (the host's choice). */
+export const STAND_IN = "skilled/fanny";
+/** A friend's messages: RATE a second on average, BURST at once (heartbeats are not counted). */
+export const RATE = 20;
+export const BURST = 50;
+/** Milliseconds between two "too fast" refusals to one friend (the rest are dropped unsaid). */
+export const WARN_MS = 1000;
+
+/**
+ * One friend's seat.
+ * @typedef {object} Seat
+ * @property {number} row the set-up row (before the match: the seat it will be)
+ * @property {number | null} seat the engine's seat once the match has started
+ * @property {string} name "" until they join (the engine's rule, names.js)
+ * @property {string} token the seat's secret: a friend who reloads proves the seat is theirs
+ * @property {Status} status
+ * @property {GuestPrefs | null} prefs their standing answers
+ * @property {{level: number, at: number, warned: number}} bucket the rate limit
+ * @property {boolean} asking a coach or review question of theirs is with the engine
+ * @property {boolean} acting a move of theirs waits its turn in the table's work
+ */
+
+/**
+ * @typedef {object} HostState
+ * @property {"off" | "lobby" | "playing"} phase
+ * @property {string} table the table's id (16 hex digits)
+ * @property {string} hostName
+ * @property {number} hostRow the host's own row (its seat once playing)
+ * @property {Allow} allow what friends may ask of the engine for their own seat
+ * @property {Seat[]} seats the friends' seats
+ */
+
+/**
+ * An engine call a friend's message asks hosting.js to make, for the friend's own seat only.
+ * @typedef {{kind: "act", action: GuestAction, since: number}
+ *   | {kind: "coach"}
+ *   | {kind: "review", hand: number | null}
+ *   | {kind: "take", yes: boolean}} Call
+ */
+
+/** @typedef {{type: "seat", row: number, event: SeatEvent, name?: string, prefs?: GuestPrefs | null, token?: string}
+ *   | {type: "start", seats: Map<number, number>, host: number}
+ *   | {type: "allow", allow: Allow}
+ *   | {type: "prefs", row: number, prefs: GuestPrefs}
+ *   | {type: "asking", row: number, on: boolean}
+ *   | {type: "acting", row: number, on: boolean}
+ *   | {type: "stop"}} HostEvent */
+
+export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table: "", hostName: "", hostRow: 0,
+  allow: { coach: true, review: true }, seats: [] }));
+
+/** @param {number} row @param {string} token @returns {Seat} */
+function emptySeat(row, token) {
+  return { row, seat: null, name: "", token, status: "open", prefs: null,
+    bucket: { level: BURST, at: 0, warned: -Infinity }, asking: false, acting: false };
+}
+
+/**
+ * A table opened in the lobby: every friend's row open, each with its own token.
+ * @param {{table: string, hostName: string, hostRow: number, rows: number[], tokens: string[], allow?: Allow}} plan
+ * @returns {HostState}
+ */
+export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true } }) {
+  return { phase: "lobby", table, hostName, hostRow, allow: { ...allow }, seats: rows.map((row, i) => emptySeat(row, tokens[i])) };
+}
+
+/**
+ * A host's reload (or a handed-over table): the saved roster, every friend away until they
+ * rejoin, a computer player where the roster says so.
+ * @param {Roster} r
+ * @returns {HostState}
+ */
+export function restoreTable(r) {
+  return { phase: "playing", table: r.table, hostName: r.hostName, hostRow: r.host, allow: { ...r.allow },
+    seats: r.friends.map((f) => ({ ...emptySeat(f.seat, f.token), seat: f.seat, name: f.name,
+      status: f.removed ? "removed" : f.bot ? "computer" : "away" })) };
+}
+
+/**
+ * The one reducer: a new state, or the same object when the event changes nothing.
+ * @param {HostState} s @param {HostEvent} e
+ * @returns {HostState}
+ */
+export function hostReduce(s, e) {
+  switch (e.type) {
+    case "seat": {
+      const seat = s.seats.find((x) => x.row === e.row);
+      const to = seat && TRANSITIONS[seat.status][e.event];
+      if (!seat || !to) return s;
+      /** @type {Seat} */
+      const next = { ...seat, status: to };
+      if (e.event === "welcome") { next.name = seat.name || (e.name ?? ""); next.prefs = e.prefs ?? seat.prefs; }
+      if (to === "open") { next.name = ""; next.prefs = null; }
+      if (e.token) next.token = e.token; // a freed or removed seat's old token proves nothing any more
+      if (to !== "here") { next.asking = false; next.acting = false; }
+      return withSeat(s, next);
+    }
+    case "start":
+      return { ...s, phase: "playing", hostRow: e.host,
+        seats: s.seats.filter((x) => e.seats.has(x.row)).map((x) => ({ ...x, seat: e.seats.get(x.row) ?? null })) };
+    case "allow": return { ...s, allow: { coach: !!e.allow.coach, review: !!e.allow.review } };
+    case "prefs": return patch(s, e.row, { prefs: e.prefs });
+    case "asking": return patch(s, e.row, { asking: e.on });
+    case "acting": return patch(s, e.row, { acting: e.on });
+    case "stop": return OFF;
+    default: return s;
+  }
+}
+
+/** @param {HostState} s @param {Seat} seat @returns {HostState} */
+function withSeat(s, seat) {
+  return { ...s, seats: s.seats.map((x) => (x.row === seat.row ? seat : x)) };
+}
+
+/** @param {HostState} s @param {number} row @param {Partial<Seat>} part @returns {HostState} */
+function patch(s, row, part) {
+  const seat = s.seats.find((x) => x.row === row);
+  return seat ? withSeat(s, { ...seat, ...part }) : s;
+}
+
+/**
+ * The rate limit: a bucket of BURST messages that refills at RATE a second. Returns the seat's
+ * new bucket and whether this message may be read; `warn` when the friend should hear once
+ * that they are sending too fast.
+ * @param {Seat["bucket"]} b @param {number} now milliseconds
+ * @returns {{bucket: Seat["bucket"], ok: boolean, warn: boolean}}
+ */
+export function rateCheck(b, now) {
+  const level = Math.min(BURST, b.level + (b.at ? ((now - b.at) / 1000) * RATE : BURST));
+  if (level >= 1) return { bucket: { level: level - 1, at: now, warned: b.warned }, ok: true, warn: false };
+  const warn = now - b.warned >= WARN_MS;
+  return { bucket: { level, at: now, warned: warn ? now : b.warned }, ok: false, warn };
+}
+
+/**
+ * @param {string} code @param {string} message @param {"act" | "coach" | "review"} [of] the request it answers
+ * @returns {{t: "refused", code: string, message: string, of?: "act" | "coach" | "review"}}
+ */
+const refused = (code, message, of) => (of ? { t: "refused", code, message, of } : { t: "refused", code, message });
+
+/**
+ * A message from the friend at `row`, bound to its seat: what the host answers and what it asks
+ * of the engine. Nothing the friend wrote is copied into a call but the checked fields of a
+ * move; the seat is always the channel's.
+ * @param {HostState} s @param {number} row @param {string} text @param {number} now milliseconds
+ * @returns {{state: HostState, replies: HostMessage[], calls: Call[]}}
+ */
+export function onGuestMessage(s, row, text, now) {
+  const seat = s.seats.find((x) => x.row === row);
+  if (!seat || seat.status === "removed") return { state: s, replies: [], calls: [] };
+  const rate = rateCheck(seat.bucket, now);
+  const state = withSeat(s, { ...seat, bucket: rate.bucket });
+  const done = (/** @type {HostMessage[]} */ replies, /** @type {Call[]} */ calls = [], next = state) => ({ state: next, replies, calls });
+  if (!rate.ok) return done(rate.warn ? [refused("too_fast", `Slow down: at most ${RATE} messages a second. Some were not read.`)] : []);
+  const r = readGuestMessage(text);
+  if (!r.ok) return done([refused(r.code, r.message)]);
+  const msg = r.msg;
+  const bound = state.seats.find((x) => x.row === row) ?? seat;
+  switch (msg.t) {
+    case "hello": return done([]); // already at the table
+    case "prefs": return done([], [], hostReduce(state, { type: "prefs", row, prefs: msg.prefs }));
+    case "take": return done([], [{ kind: "take", yes: msg.yes }]);
+    default:
+  }
+  if (state.phase !== "playing" || bound.seat == null) return done([refused("not_started", "The match has not started yet.")]);
+  if (msg.t === "act") {
+    if (msg.action.seat !== bound.seat) return done([refused("wrong_seat", `You play seat ${bound.seat + 1}, not seat ${msg.action.seat + 1}.`, "act")]);
+    if (bound.acting) return done([refused("busy", "Your last move is still on its way: this one was not made.", "act")]);
+    return done([], [{ kind: "act", action: { ...msg.action, seat: bound.seat }, since: msg.since }],
+      hostReduce(state, { type: "acting", row, on: true }));
+  }
+  if (!state.allow[msg.t]) {
+    return done([refused("not_allowed", msg.t === "coach" ? "The host has not allowed the coach at this table." : "The host has not allowed reviews at this table.", msg.t)]);
+  }
+  if (bound.asking) return done([refused("busy", "One question at a time: your last one is still being answered.", msg.t)]);
+  /** @type {Call} */
+  const call = msg.t === "coach" ? { kind: "coach" } : { kind: "review", hand: msg.hand };
+  return done([], [call], hostReduce(state, { type: "asking", row, on: true }));
+}
+
+/**
+ * A move's freshness at its turn in the table's work: it was made on the table as it is now
+ * (the log index its sender saw next is the one the host will show next), or it is stale.
+ * @param {number} since @param {number} logNext
+ * @returns {HostMessage | null} the refusal, or null to play it
+ */
+export function staleMove(since, logNext) {
+  return since === logNext ? null : refused("stale", "The table changed before this move arrived: it was not made.", "act");
+}
+
+/**
+ * Why a hello may not take `row`'s seat (null: it may). A seat that has had a name is given
+ * back only to the token it was given with.
+ * @param {HostState} s @param {number} row @param {{token: string | null}} hello
+ * @returns {{t: "refused", code: string, message: string} | null}
+ */
+export function helloRefusal(s, row, hello) {
+  const seat = s.seats.find((x) => x.row === row);
+  if (!seat || seat.status === "removed") return refused("not_yours", "That seat is no longer at this table.");
+  if (seat.name && hello.token !== seat.token) return refused("not_yours", `That seat is ${seat.name}'s: only their device can take it back.`);
+  return null;
+}
+
+/** The computer player for a friend's seat now, or null (the table waits for the friend). @param {HostState} s @param {number} seat */
+export function standInFor(s, seat) {
+  const f = s.seats.find((x) => x.seat === seat);
+  return f && (f.status === "computer" || f.status === "removed") ? STAND_IN : null;
+}
+
+/** What every table is told of the friends' seats. @param {HostState} s @returns {HostMessage} */
+export function seatsMessage(s) {
+  return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status })) };
+}
+
+/** The friends connected and playing now. @param {HostState} s */
+export const present = (s) => s.seats.filter((f) => f.status === "here");
+
+/**
+ * The roster for the host's save (null: not hosting a match).
+ * @param {HostState} s
+ * @returns {Roster | null}
+ */
+export function rosterOf(s) {
+  if (s.phase !== "playing") return null;
+  return { v: 1, table: s.table, hostName: s.hostName, host: s.hostRow,
+    friends: s.seats.map((f) => ({ seat: /** @type {number} */ (f.seat), name: f.name, token: f.token,
+      bot: f.status === "computer", ...(f.status === "removed" ? { removed: true } : {}) })),
+    allow: { ...s.allow } };
+}
