@@ -87,7 +87,8 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
     slot.began();
     onNewMatch({ friends: here != null });
     // Who plays, never the seed: with it anyone could read the face-down cards (docs/protocol.md).
-    table.log(`A new match: ${(daily ? r.view.seats : s.players).map((p) => p.name).join(", ")}.`, "hand-sep");
+    // the engine's names (cleaned by its rule: no bidi control reaches the log), not the form's
+    table.log(`A new match: ${r.view.seats.map((p) => p.name).join(", ")}.`, "hand-sep");
     if (note) table.log(note);
     form?.forgetSeed(); // a seed typed or linked was this match's: the form's next one is random
     closeSheet("setup-dialog");
