@@ -204,6 +204,9 @@ function applyState(gx, m) {
   dispatch(gx, { type: "events", events: m.events });
   gx.latest = m.view;
   present(gx, m.view);
+  // the table has settled on the host's latest (as the driver's run says after each move), unless
+  // a move of this player's is still on its way
+  if (!gx.waiting.has("act")) dispatch(gx, { type: "busy", state: "idle" });
 }
 
 /**
@@ -241,6 +244,7 @@ function refused(gx, m) {
   }
   const kind = m.of ?? null;
   if (kind && gx.waiting.has(kind)) { answer(gx, kind, m); return; }
+  console.warn(`The host refused (${m.code}): ${m.message}`);
   dispatch(gx, { type: "notice", text: `Not allowed: ${m.message}`, refused: true });
 }
 
@@ -265,7 +269,10 @@ async function act(gx, action) {
   dispatch(gx, { type: "busy", state: "busy" });
   try {
     const m = await ask(gx, { t: "act", action: { ...action }, since: gx.next }, "act");
-    if (m.t === "refused") dispatch(gx, { type: "notice", text: `Not allowed: ${m.message}`, refused: true });
+    if (m.t === "refused") {
+      console.warn(`The host refused a move (${m.code}): ${m.message}`);
+      dispatch(gx, { type: "notice", text: `Not allowed: ${m.message}`, refused: true });
+    }
   } finally {
     dispatch(gx, { type: "busy", state: "idle" });
   }

@@ -312,10 +312,16 @@ async function carryOut(hx, row, call) {
   const seat = f.seat;
   if (call.kind === "act") {
     await hx.table.run(async () => {
-      const stale = staleMove(call.since, hx.logNext);
-      const out = stale ? null : await hx.table.friendAct(/** @type {import("../protocol.js").Action} */ (call.action));
-      dispatch(hx, { type: "acting", row, on: false });
-      sendTo(hx, row, stale ?? (out?.ok ? { t: "ack" } : { t: "refused", code: out?.code ?? "refused", message: out?.message ?? "Refused.", of: "act" }));
+      /** @type {HostMessage} */
+      let reply = { t: "refused", code: "refused", message: "The host's table could not play that move.", of: "act" };
+      try {
+        const stale = staleMove(call.since, hx.logNext);
+        const out = stale ? null : await hx.table.friendAct(/** @type {import("../protocol.js").Action} */ (call.action));
+        reply = stale ?? (out?.ok ? { t: "ack" } : { t: "refused", code: out?.code ?? "refused", message: out?.message ?? "Refused.", of: "act" });
+      } finally { // the next move of theirs is taken whatever became of this one
+        dispatch(hx, { type: "acting", row, on: false });
+        sendTo(hx, row, reply);
+      }
     });
     return;
   }
