@@ -4,7 +4,7 @@
 // (web/js/main.js, issue 26).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -61,4 +61,38 @@ test("the site's page does not load the friends' table until it is needed", () =
   assert.match(lazy, /import\("\.\.\/net\/hosting\.js"\)/);
   assert.match(lazy, /import\("\.\/friends\/lobby\.js"\)/);
   assert.ok(graph(join(JS, "net", "hosting.js")).includes("net/link/peer.js"));
+});
+
+// The friends' layers (issue 43): site/ (the pages) above net/ (the authority, the client and the
+// wire) above storage/ (the stores both use). Nothing imports up the layers, type imports in
+// JSDoc included, and the guest's client never reaches the host's modules.
+/** Every module a file names: static imports, dynamic imports and JSDoc `import("…")` types. */
+function named(file) {
+  const src = readFileSync(file, "utf8");
+  return [...src.matchAll(/(?:from\s+|import\(\s*)["'](\.[^"']+)["']/g)].map((m) => relative(JS, join(dirname(file), m[1])).replaceAll("\\", "/"));
+}
+
+/** @param {string} folder */
+function modulesIn(folder) {
+  const out = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".js")) out.push(path);
+    }
+  };
+  walk(join(JS, folder));
+  return out;
+}
+
+test("net/ never names site/; storage/ names neither; the guest's client never names the host's modules", () => {
+  const up = [];
+  for (const f of modulesIn("net")) for (const m of named(f)) if (m.startsWith("site")) up.push(`${relative(JS, f)} -> ${m}`);
+  for (const f of modulesIn("storage")) for (const m of named(f)) if (m.startsWith("site") || m.startsWith("net/")) up.push(`${relative(JS, f)} -> ${m}`);
+  assert.deepEqual(up, []);
+  const guest = named(join(JS, "net", "guest.js"));
+  assert.ok(guest.includes("net/messages.js"), `the guest's imports were not read: ${guest}`);
+  assert.deepEqual(guest.filter((m) => m === "net/host.js" || m === "net/hosting.js"), []);
+  assert.ok(modulesIn("storage").length >= 4 && modulesIn("net").length >= 8);
 });

@@ -46,7 +46,12 @@ const ANSWER_MS = 20000;
 
 /**
  * The table a guest draws on (table.js's, made with a `client`).
- * @typedef {Pick<import("../site/types.js").SiteTable, "store" | "log" | "reset"> & {hello: unknown, resultOpen: () => boolean}} GuestTable
+ * @typedef {object} GuestTable
+ * @property {import("../match-store.js").MatchStore} store
+ * @property {unknown} hello
+ * @property {() => boolean} resultOpen
+ * @property {(text: string, cls?: string) => void} log
+ * @property {(how?: {holder?: number | null, here?: number[] | null}) => void} reset
  */
 
 /**

@@ -10,7 +10,7 @@
 //   await hosting.startMatch("bots", botFor);       // empty seats become computer players
 import { encodeInvite, decodeReply, iceForCode, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
 import { hostPeer } from "./link/peer.js";
-import { randomHex } from "./link/ids.js";
+import { randomHex } from "../ids.js";
 import { readGuestMessage } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
   seatsMessage, present, rosterOf } from "./host.js";
@@ -52,8 +52,17 @@ export const OFFER_MS = 120_000;
  */
 
 /**
- * What hosting needs of the table (site/types.js's SiteTable has it all).
- * @typedef {Pick<import("../site/types.js").SiteTable, "store" | "engine" | "hello" | "logItems" | "run" | "friendAct" | "advance" | "useFriends" | "log">} HostTable
+ * What hosting needs of the table (table.js's, as the site makes it).
+ * @typedef {object} HostTable
+ * @property {import("../match-store.js").MatchStore} store
+ * @property {import("../engine.js").Engine | null} engine
+ * @property {import("../protocol.js").HelloAnswer | null} hello
+ * @property {import("../match-store.js").LogItem[]} logItems
+ * @property {(fn: (tok: number) => unknown) => Promise<unknown>} run
+ * @property {(action: import("../protocol.js").Action) => Promise<{ok: true} | {ok: false, code: string, message: string}>} friendAct
+ * @property {() => Promise<unknown>} advance
+ * @property {(friends: import("../table.js").Friends | null) => void} useFriends
+ * @property {(text: string, cls?: string) => void} log
  */
 
 /**

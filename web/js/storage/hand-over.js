@@ -13,7 +13,7 @@
 import { SAVE_KEY, writeSave } from "../storage.js";
 import { archiveSave, listMatches, KEEP_MATCHES } from "../matches.js";
 import { keepName, writeStored } from "./guest-store.js";
-import { randomHex } from "../net/link/ids.js";
+import { randomHex } from "../ids.js";
 
 /** @typedef {import("./roster.js").Roster} Roster */
 
