@@ -7,6 +7,7 @@
 import { byId, el } from "../../dom.js";
 import { INVITE_S } from "../../net/hosting.js";
 import { openSheet, closeSheet } from "../panels.js";
+import { ask } from "../../dialog.js";
 
 /** @typedef {ReturnType<typeof import("../../net/hosting.js").createHosting>} Hosting */
 /** @typedef {ReturnType<Hosting["state"]>} HostingState */
@@ -141,7 +142,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
           : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
       }
       if (x.status !== "open" && x.status !== "removed") {
-        li.append(" ", button(`Remove ${x.name || "this friend"}`, () => hosting.remove(x.row)));
+        li.append(" ", button(`Remove ${x.name || "this friend"}`, () => { removeFriend(x, s.phase).catch((err) => console.error(err)); }));
       }
       return li;
     }));
@@ -149,6 +150,22 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     byId("btn-table").hidden = s.phase !== "playing";
     tick();
     drawStrip(s);
+  }
+
+  /**
+   * "Remove Bo": asked first at the table, where it cannot be undone (a computer player plays
+   * the seat to the end, and Bo's device can no longer take it back); in the lobby the seat is
+   * simply open again.
+   * @param {HostingState["friends"][number]} f @param {string} phase
+   */
+  async function removeFriend(f, phase) {
+    const who = f.name || "this friend";
+    if (phase === "playing") {
+      const yes = await ask({ title: `Remove ${who}?`, okLabel: `Remove ${who}`,
+        text: `A computer player plays ${who}'s seat to the end of the match, and ${who}'s device cannot take it back.` });
+      if (!yes) return;
+    }
+    hosting.remove(f.row);
   }
 
   /** The line over the table: who is away, and the match's fair-play promise. @param {HostingState} s */
