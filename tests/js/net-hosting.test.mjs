@@ -120,6 +120,10 @@ test("a friend joins by the codes, gets a welcome with a token, and their own se
   const { ch } = await hostWithAnn();
   const welcome = ch.sent.find((m) => m.t === "welcome");
   assert.equal(welcome.seat, 1);
+  const welcomes = ch.sent.filter((m) => m.t === "welcome");
+  assert.equal(welcomes.length, 2, "one at the join, one at the start with the seat the match gave");
+  assert.ok(welcomes[0].hello, "the public hello once");
+  assert.equal(welcomes[1].hello, null, "not again at the start (12 KB a friend)");
   assert.match(welcome.token, /^[0-9a-f]{32}$/);
   const states = ch.sent.filter((m) => m.t === "state");
   assert.ok(states.length >= 1);

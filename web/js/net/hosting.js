@@ -292,10 +292,7 @@ function bind(hx, row, ch, hello) {
   dispatch(hx, { type: "seat", row, event: "welcome", name: hello.name, prefs: hello.prefs });
   ch.onMessage((text) => onText(hx, row, ch, text));
   ch.onStatus((st) => onStatus(hx, row, ch, st));
-  const f = /** @type {import("./host.js").Seat} */ (seatOf(hx, row));
-  const h = hx.table.hello;
-  sendTo(hx, row, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
-    hello: h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots, limits: h.limits } : null });
+  welcome(hx, row, true);
   sendAll(hx, seatsMessage(hx.s));
   catchUp(hx, row);
   tell(hx);
@@ -390,7 +387,7 @@ async function startMatch(hx, empty, botFor) {
   dispatch(hx, { type: "start", seats: new Map([...seatOfRow].filter(([row]) => !open.has(row))), host });
   install(hx);
   // every friend hears their seat at this table (a dropped seat before theirs moves it)
-  for (const f of present(hx.s)) bindWelcome(hx, f.row);
+  for (const f of present(hx.s)) welcome(hx, f.row, false);
   const ok = await hx.start({ ...plan.settings, players }, { here: [host], holder: host });
   if (!ok) { hx.s = was; return "The match could not start."; }
   sendAll(hx, seatsMessage(hx.s));
@@ -398,12 +395,16 @@ async function startMatch(hx, empty, botFor) {
   return null;
 }
 
-/** A welcome again, with the seat the match gave this friend. @param {Hx} hx @param {number} row */
-function bindWelcome(hx, row) {
+/**
+ * A friend's welcome: their seat and token, and, the first time, the public part of the
+ * engine's hello they draw with (12 KB; at the start of the match the welcome says only the
+ * seat the match gave them).
+ * @param {Hx} hx @param {number} row @param {boolean} withHello
+ */
+function welcome(hx, row, withHello) {
   const f = seatOf(hx, row);
-  const ch = hx.channels.get(row);
-  if (!f || !ch) return;
-  const h = hx.table.hello;
+  if (!f || !hx.channels.has(row)) return;
+  const h = withHello ? hx.table.hello : null;
   sendTo(hx, row, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
     hello: h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots, limits: h.limits } : null });
 }
