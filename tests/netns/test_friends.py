@@ -428,3 +428,24 @@ def test_the_host_hands_the_table_to_a_guest_and_everyone_plays_on_there(people,
     for page, name in ((bo, "Bo"), (host, "Julia")):
         rejoin(ann, page, name)
     play_to_the_end([ann, bo, host])
+
+
+def test_a_declined_hand_over_keeps_the_table_and_a_removed_friend_is_told_and_played_for(people, site_url):
+    """Issue 43: a table goes to a friend only on their yes (a no keeps it with the host, and
+    nothing was sent), and the host may remove a friend at the table, after saying yes to the
+    question: the friend's page says so, a computer player plays the seat, and the match ends."""
+    host, ann, bo = start_three(people, site_url, hands=2)
+    host.get_by_role("button", name="Friends", exact=True).click()
+    host.get_by_role("button", name="Hand the table to Ann").click()
+    expect(ann.locator("#confirm")).to_contain_text("Julia hands you the table", timeout=20_000)
+    ann.get_by_role("button", name="Cancel").click()
+    expect(host.get_by_text("Ann did not take the table: it stays with you.")).to_be_visible(timeout=20_000)
+    assert not [m for m in messages(ann.evaluate("window.__channelGot")) if m.get("t") == "table"], "a table was sent on a no"
+    assert ann.evaluate("localStorage.getItem('speculation:save:v1')") is None
+    host.get_by_role("button", name="Remove Bo").click()
+    expect(host.locator("#confirm")).to_contain_text("cannot take it back")
+    host.locator("#confirm-ok").click()
+    expect(bo.locator("#friends-status")).to_contain_text("Julia has taken you off the table", timeout=20_000)
+    expect(host.locator("#lobby-seats")).to_contain_text("Bo: removed, a computer player plays the seat")
+    host.keyboard.press("Escape")
+    play_to_the_end([host, ann])
