@@ -178,7 +178,7 @@ export async function startSite() {
     play: (opponents) => table.run(() => start.startMatch(quickSettings(table.hello, opponents))),
     custom: () => start.openSetup(),
     daily: () => daily.play(),
-    friends: () => start.openSetup(friendsDefaults(table.hello), "friends"),
+    friends: (devices) => start.openSetup(friendsDefaults(table.hello, devices), devices ? "friends" : "match"),
     resume: () => table.advance(),
   });
   await nextTask();

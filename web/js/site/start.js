@@ -168,15 +168,18 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
 }
 
 /**
- * The friends' form's first rows: you, one friend, two computer players (no change needed).
- * @param {import("../protocol.js").HelloAnswer | null} hello
+ * The friends' form's first rows: you, one friend, two computer players (no change needed);
+ * the friend on their own device, or (`devices` false: no WebRTC here) at this screen.
+ * @param {import("../protocol.js").HelloAnswer | null} hello @param {boolean} [devices]
  * @returns {FormSettings}
  */
-export function friendsDefaults(hello) {
+export function friendsDefaults(hello, devices = true) {
   const quick = quickSettings(hello);
   const bots = (quick.players ?? []).filter((p) => p.kind === "bot").slice(0, 2);
   const you = (quick.players ?? []).find((p) => p.kind !== "bot") ?? { name: "Julia", kind: "human" };
-  return { ...quick, players: [you, /** @type {any} */ ({ name: "Friend", kind: "friend" }), ...bots] }; // "friend": a row the form plays on a friend's device
+  // "friend": a row the form plays on a friend's device; without one, a person at this screen
+  const friend = devices ? /** @type {any} */ ({ name: "Friend", kind: "friend" }) : { name: "Friend", kind: "human" };
+  return { ...quick, players: [you, friend, ...bots] };
 }
 
 /** @typedef {(s: Settings, how?: {note?: string}) => Promise<boolean>} StartMatch */

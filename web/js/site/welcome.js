@@ -34,18 +34,23 @@ export function createWelcome() {
 
   /**
    * What the buttons do (once).
-   * @param {{play: (opponents: string) => unknown, custom: () => unknown, daily: () => unknown, friends: () => unknown, resume: () => unknown}} handlers
+   * @param {{play: (opponents: string) => unknown, custom: () => unknown, daily: () => unknown, friends: (devices: boolean) => unknown, resume: () => unknown}} handlers
    *   daily: today's daily deal (daily.js);
    *   play: a quick match against the opponents chosen (a key of people.js OPPONENTS);
    *   resume: play on the match drawn behind the screen (the screen is hidden first);
-   *   friends: the form for a table of friends on their own devices
+   *   friends: the form for a table of friends on their own devices (`devices`), or, in a browser
+   *   that cannot connect to another device, for friends at this one screen
    */
   function wire({ play: onPlay, custom, daily, friends, resume }) {
     play().addEventListener("click", () => onPlay(opponents().value));
     opponents().addEventListener("change", () => { writePlayChoice({ opponents: opponents().value }); sayPlay(); });
     byId("btn-custom").addEventListener("click", () => custom());
     byId("btn-daily").addEventListener("click", () => daily());
-    byId("btn-friends").addEventListener("click", () => friends());
+    byId("btn-friends").addEventListener("click", () => friends(canConnect()));
+    if (!canConnect()) {
+      byId("friends-hint").textContent = "This browser cannot connect to other devices (it has no WebRTC), so friends "
+        + "play here at this screen instead, passing it round: each person's cards stay hidden until it is their turn.";
+    }
     cont().addEventListener("click", () => {
       hide();
       resume();
@@ -69,6 +74,11 @@ function focusAfterPaint(button) {
     if (document.activeElement !== before) return;
     if (button.isConnected && !button.closest("[hidden]")) button.focus({ preventScroll: true });
   }, 0));
+}
+
+/** Whether this browser can open a connection to a friend's device (WebRTC). */
+export function canConnect() {
+  return typeof globalThis.RTCPeerConnection === "function";
 }
 
 /** @typedef {ReturnType<typeof createWelcome>} Welcome */
