@@ -95,14 +95,17 @@ test("a pinned promise survives a reload: a host that re-promises after the gues
   assert.match(guest.state().broken, /changed its promise/);
 });
 
-test("after the record is released, the next match's promise is pinned anew", async () => {
-  const { guest, from } = await joined();
+test("after the record is released, the next match at the same table (Play again) is pinned anew on a fresh table", async () => {
+  const { guest, store, from } = await joined();
   from(WELCOME);
-  from(state(2, 7));
+  from({ ...state(2, 7), events: [{ type: "kept", index: 6, text: "Julia keeps." }] });
+  store.dispatch({ type: "seen_hand", number: 3 });
   from({ t: "record", record: { seed: 1 } });
   from(state(2, 0, "cd".repeat(32)));
   assert.equal(guest.state().broken, "");
   assert.equal(guest.state().promise, "cdcdcdcd");
+  assert.equal(store.getState().seenHand, null, "the table was reset for the new match");
+  assert.deepEqual(store.getState().here, [1], "the same seat");
 });
 
 test("a handed-over table is taken only after this player said yes (issue 43)", async () => {

@@ -449,3 +449,28 @@ def test_a_declined_hand_over_keeps_the_table_and_a_removed_friend_is_told_and_p
     expect(host.locator("#lobby-seats")).to_contain_text("Bo: removed, a computer player plays the seat")
     host.keyboard.press("Escape")
     play_to_the_end([host, ann])
+
+
+def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, site_url):
+    """Issue 44, item 1: the host's "Play again" starts the next match over the channels already
+    open. Every friend keeps their seat, their table starts afresh, the new match has its own
+    fair-play promise, and the check at its end passes again."""
+    host, ann, bo = start_three(people, site_url, hands=1)
+    play_to_the_end([host, ann, bo])
+    for g in (ann, bo):
+        expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
+    first = host.inner_text("#friends-status")
+    codes = host.get_by_label("Invite link").input_value() if host.get_by_label("Invite link").count() else ""
+    host.locator("#match-summary").get_by_role("button", name="Play again").click()
+    for p in (host, ann, bo):
+        expect(p.locator("#match-summary")).to_be_hidden(timeout=30_000)
+    for g, name in ((ann, "Ann"), (bo, "Bo")):
+        expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name)
+        expect(g.locator("#friends-status")).to_contain_text("Fair-play promise", timeout=30_000)
+    expect(host.locator("#friends-status")).not_to_have_text(first, timeout=30_000)  # a new promise
+    assert host.inner_text("#friends-status").split("promise ")[1][:8] in ann.inner_text("#friends-status")
+    play_to_the_end([host, ann, bo])
+    for g in (ann, bo):
+        expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
+    if codes:
+        assert host.get_by_label("Invite link").input_value() == codes, "no new invitation was made"

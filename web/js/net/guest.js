@@ -190,6 +190,7 @@ function pin(gx, commitment) {
     tell(gx);
     return;
   }
+  if (gx.pinned) newMatch(gx); // the last match's record came: this is the next match, played on
   gx.pinned = commitment;
   gx.released = false;
   gx.state.promise = commitment.slice(0, 8);
@@ -197,6 +198,18 @@ function pin(gx, commitment) {
   const kept = readStored();
   if (kept) writeStored({ ...kept, promise: commitment });
   tell(gx);
+}
+
+/**
+ * The host started the next match at the same table ("Play again"): a fresh table, and the
+ * fair-play check starts over with the new promise.
+ * @param {Gx} gx
+ */
+function newMatch(gx) {
+  gx.seen = [];
+  gx.state.audit = null;
+  gx.latest = null;
+  gx.table.reset({ holder: gx.state.seat, here: gx.state.seat == null ? null : [gx.state.seat] });
 }
 
 /** The host's view and events: drawn as a local move would be. @param {Gx} gx @param {Extract<HostMessage, {t: "state"}>} m */

@@ -182,7 +182,7 @@ export function friendsDefaults(hello, devices = true) {
   return { ...quick, players: [you, friend, ...bots] };
 }
 
-/** @typedef {(s: Settings, how?: {note?: string}) => Promise<boolean>} StartMatch */
+/** @typedef {(s: Settings, how?: {note?: string, here?: number[] | null, holder?: number | null}) => Promise<boolean>} StartMatch */
 
 /**
  * The buttons under the match summary: one "Play again" (the same players and rules, new
@@ -226,7 +226,10 @@ async function rematch(table, startMatch, { sameDeals = false } = {}) {
   if (!r.ok) { setStatus(r.error?.message ?? "The match's players and rules are not available."); return; }
   const next = rematchSettings(r.record, { sameDeals });
   if ("problem" in next) { setStatus(next.problem); return; }
-  await startMatch(next.settings, next.note ? { note: next.note } : {});
+  // At a friends' table the seats stay where they were (the record keeps their order), so the
+  // friends play on over the channels they have: no new codes (issue 44).
+  const friends = table.here ? { here: table.here, holder: table.holder } : {};
+  await startMatch(next.settings, { ...(next.note ? { note: next.note } : {}), ...friends });
 }
 
 /** The engine's game record of the match, as a file. */
