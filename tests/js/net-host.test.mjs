@@ -99,7 +99,7 @@ test("a computer player stands in only where the host said so (or removed the fr
   assert.equal(standInFor(seat(s, 1, "computer"), 1), STAND_IN);
   assert.equal(standInFor(seat(s, 1, "remove"), 1), STAND_IN);
   assert.equal(standInFor(s, 0), null, "the host's own seat");
-  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away" }] });
+  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }] });
 });
 
 test("a move is made for the bound seat with the checked fields only; a forged seat is refused", () => {
@@ -175,4 +175,16 @@ test("the rate limit: a burst of BURST is read, then RATE a second; the friend h
 test("a move is played only on the table it was made on", () => {
   assert.equal(staleMove(17, 17), null);
   for (const since of [0, 16, 18]) assert.equal(staleMove(since, 17).code, "stale");
+});
+
+test("ready for another match: said by the friend, told to every table, and forgotten when the next match begins", () => {
+  const s = playing();
+  const out = from(s, { t: "ready", ready: true });
+  assert.deepEqual(out.calls, [{ kind: "announce" }]);
+  assert.equal(at(out.state, 1).ready, true);
+  assert.deepEqual(seatsMessage(out.state).seats[0].ready, true);
+  const next = hostReduce(out.state, { type: "new_match" });
+  assert.equal(at(next, 1).ready, false);
+  assert.equal(hostReduce(next, { type: "new_match" }), next, "nothing to forget: the same state");
+  assert.equal(from(s, { t: "ready", ready: "yes" }).replies[0].code, "bad_message");
 });

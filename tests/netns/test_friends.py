@@ -461,6 +461,11 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
     first = host.inner_text("#friends-status")
     codes = host.get_by_label("Invite link").input_value() if host.get_by_label("Invite link").count() else ""
+    for g in (ann, bo):
+        g.locator("#match-summary").get_by_role("button", name="Ready to play again").click()
+    expect(host.locator("#friends-status")).to_contain_text("Ready to play again: Ann, Bo", timeout=20_000)
+    expect(ann.locator("#friends-status")).to_contain_text("Ready to play again: you, Bo")
+    expect(ann.locator("#match-summary").get_by_role("button", name="Not ready after all")).to_be_visible()
     host.locator("#match-summary").get_by_role("button", name="Play again").click()
     for p in (host, ann, bo):
         expect(p.locator("#match-summary")).to_be_hidden(timeout=30_000)
@@ -469,8 +474,11 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
         expect(g.locator("#friends-status")).to_contain_text("Fair-play promise", timeout=30_000)
     expect(host.locator("#friends-status")).not_to_have_text(first, timeout=30_000)  # a new promise
     assert host.inner_text("#friends-status").split("promise ")[1][:8] in ann.inner_text("#friends-status")
+    expect(host.locator("#friends-status")).not_to_contain_text("Ready to play again")  # forgotten for the new match
     play_to_the_end([host, ann, bo])
     for g in (ann, bo):
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
+    bo.locator("#match-summary").get_by_role("button", name="Leave the table").click()
+    expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=20_000)
     if codes:
         assert host.get_by_label("Invite link").input_value() == codes, "no new invitation was made"

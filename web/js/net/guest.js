@@ -33,7 +33,7 @@ const ANSWER_MS = 20000;
  * @property {number} replyCreated unix seconds the reply was made
  * @property {number | null} seat
  * @property {string} host the host's name
- * @property {{seat: number, name: string, status: string}[]} seats the friends' seats
+ * @property {import("./messages.js").SeatLine[]} seats the friends' seats (and who is ready for another match)
  * @property {boolean} hostAway the host's device has gone quiet
  * @property {string} problem a sentence about what went wrong ("" if nothing)
  * @property {{commitment_ok?: boolean, replay_ok?: boolean, text: string} | null} audit
@@ -137,7 +137,11 @@ function onMessage(gx, m) {
     case "coach": answer(gx, "coach", m); return;
     case "review": answer(gx, "review", m); return;
     case "refused": refused(gx, m); return;
-    case "seats": gx.state.seats = m.seats; tell(gx); return;
+    case "seats":
+      gx.state.seats = m.seats;
+      tell(gx);
+      if (gx.latest?.match_over) present(gx, gx.latest); // the summary's buttons say who is ready
+      return;
     case "allow": gx.state.allow = m.allow; tell(gx); return;
     case "record": checkRecord(gx, m.record); return;
     case "offer_table": gx.state.offer = m.from; tell(gx); return;
@@ -386,6 +390,8 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
     /** This player's standing answers changed (the settings). @param {import("../protocol.js").StandingPrefs} p */
     setPrefs(p) { gx.prefs = p; gx.channel?.send({ t: "prefs", prefs: p }); },
     /** @param {boolean} yes */ answerOffer: (yes) => answerOffer(gx, yes),
+    /** At a match's end: this player would play another at this table (or no longer). @param {boolean} on */
+    setReady(on) { gx.channel?.send({ t: "ready", ready: on }); },
     state: () => ({ ...gx.state }),
     close: () => gx.channel?.close(),
   };

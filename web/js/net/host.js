@@ -72,6 +72,7 @@ export const WARN_MS = 1000;
  * @property {{level: number, at: number, warned: number}} bucket the rate limit
  * @property {boolean} asking a coach or review question of theirs is with the engine
  * @property {boolean} acting a move of theirs waits its turn in the table's work
+ * @property {boolean} ready they would play another match at this table (said at a match's end)
  */
 
 /**
@@ -89,7 +90,8 @@ export const WARN_MS = 1000;
  * @typedef {{kind: "act", action: GuestAction, since: number}
  *   | {kind: "coach"}
  *   | {kind: "review", hand: number | null}
- *   | {kind: "take", yes: boolean}} Call
+ *   | {kind: "take", yes: boolean}
+ *   | {kind: "announce"}} Call
  */
 
 /** @typedef {{type: "seat", row: number, event: SeatEvent, name?: string, prefs?: GuestPrefs | null, token?: string}
@@ -98,6 +100,8 @@ export const WARN_MS = 1000;
  *   | {type: "prefs", row: number, prefs: GuestPrefs}
  *   | {type: "asking", row: number, on: boolean}
  *   | {type: "acting", row: number, on: boolean}
+ *   | {type: "ready", row: number, on: boolean}
+ *   | {type: "new_match"}
  *   | {type: "stop"}} HostEvent */
 
 export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table: "", hostName: "", hostRow: 0,
@@ -106,7 +110,7 @@ export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table
 /** @param {number} row @param {string} token @returns {Seat} */
 function emptySeat(row, token) {
   return { row, seat: null, name: "", token, status: "open", prefs: null,
-    bucket: { level: BURST, at: 0, warned: -Infinity }, asking: false, acting: false };
+    bucket: { level: BURST, at: 0, warned: -Infinity }, asking: false, acting: false, ready: false };
 }
 
 /**
@@ -156,6 +160,8 @@ export function hostReduce(s, e) {
     case "prefs": return patch(s, e.row, { prefs: e.prefs });
     case "asking": return patch(s, e.row, { asking: e.on });
     case "acting": return patch(s, e.row, { acting: e.on });
+    case "ready": return patch(s, e.row, { ready: e.on });
+    case "new_match": return s.seats.some((x) => x.ready) ? { ...s, seats: s.seats.map((x) => ({ ...x, ready: false })) } : s;
     case "stop": return OFF;
     default: return s;
   }
@@ -214,6 +220,7 @@ export function onGuestMessage(s, row, text, now) {
     case "hello": return done([]); // already at the table
     case "prefs": return done([], [], hostReduce(state, { type: "prefs", row, prefs: msg.prefs }));
     case "take": return done([], [{ kind: "take", yes: msg.yes }]);
+    case "ready": return done([], [{ kind: "announce" }], hostReduce(state, { type: "ready", row, on: msg.ready }));
     default:
   }
   if (state.phase !== "playing" || bound.seat == null) return done([refused("not_started", "The match has not started yet.")]);
@@ -263,7 +270,7 @@ export function standInFor(s, seat) {
 
 /** What every table is told of the friends' seats. @param {HostState} s @returns {HostMessage} */
 export function seatsMessage(s) {
-  return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status })) };
+  return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status, ready: f.ready })) };
 }
 
 /** The friends connected and playing now. @param {HostState} s */

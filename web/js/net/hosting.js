@@ -131,6 +131,7 @@ function watch(hx) {
     if (msg.type === "log" && msg.cls === "reason") hx.lines.push({ text: msg.text, cls: "reason" });
     else if (msg.type === "events") fanOut(hx, msg.events);
     else if (msg.type === "reset") {
+      if (dispatch(hx, { type: "new_match" })) sendAll(hx, seatsMessage(hx.s)); // ready for the match that now begins
       const fresh = refreshAfterLoad(hx);
       later(hx, () => fresh.then(() => fanOut(hx, [])));
     }
@@ -314,6 +315,7 @@ function onText(hx, row, ch, text) {
 async function carryOut(hx, row, call) {
   const f = seatOf(hx, row);
   if (call.kind === "take") { if (hx.offer?.row === row) hx.offer.resolve(call.yes); return; }
+  if (call.kind === "announce") { sendAll(hx, seatsMessage(hx.s)); tell(hx); return; }
   if (f?.seat == null) return;
   const seat = f.seat;
   if (call.kind === "act") {
@@ -573,7 +575,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     /** What the lobby draws. */
     state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
       promise: hx.commitment?.slice(0, 8) ?? "",
-      friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status })) }),
+      friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready })) }),
     /** Whether a seat is a friend's on another device. @param {number} seat */
     isFriend: (seat) => hx.s.seats.some((f) => f.seat === seat),
   };

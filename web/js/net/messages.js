@@ -59,11 +59,12 @@ const MAX_EVENTS = 400;
  *   | {t: "prefs", prefs: GuestPrefs}
  *   | {t: "coach"}
  *   | {t: "review", hand: number | null}
- *   | {t: "take", yes: boolean}} GuestMessage
+ *   | {t: "take", yes: boolean}
+ *   | {t: "ready", ready: boolean}} GuestMessage
  */
 
 /** @typedef {{coach: boolean, review: boolean}} Allow */
-/** @typedef {{seat: number, name: string, status: string}} SeatLine */
+/** @typedef {{seat: number, name: string, status: string, ready: boolean}} SeatLine */
 /** @typedef {{text: string, cls: string}} Line */
 /**
  * The public part of the engine's hello a guest draws with (it runs no Python while it plays).
@@ -240,6 +241,9 @@ function shape(value) {
     case "take":
       if (typeof value.yes !== "boolean") return "An answer to a hand-over is yes or no.";
       return { t: "take", yes: value.yes };
+    case "ready":
+      if (typeof value.ready !== "boolean") return "Ready for another match is yes or no.";
+      return { t: "ready", ready: value.ready };
     default:
       return "The message's type is unknown.";
   }
@@ -328,8 +332,8 @@ function seatsShape(seats) {
   const out = [];
   for (const x of seats) {
     if (!isObject(x) || !isInt(x.seat, 0) || x.seat >= MAX_SEATS || !isText(x.name, 80)
-      || typeof x.status !== "string" || !SEAT_STATUSES.includes(x.status)) return "The host's list of seats is malformed.";
-    out.push({ seat: x.seat, name: cleanOr(x.name), status: x.status });
+      || typeof x.status !== "string" || !SEAT_STATUSES.includes(x.status) || typeof x.ready !== "boolean") return "The host's list of seats is malformed.";
+    out.push({ seat: x.seat, name: cleanOr(x.name), status: x.status, ready: x.ready });
   }
   return { t: "seats", seats: out };
 }

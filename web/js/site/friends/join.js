@@ -5,7 +5,7 @@
 // it made at the start (fair play).
 //
 //   if (location.hash.startsWith("#join=") || location.hash.startsWith("#table=")) startGuest();
-import { byId } from "../../dom.js";
+import { byId, el } from "../../dom.js";
 import { createTable } from "../../table.js";
 import { createSound } from "../../sound.js";
 import { setStatus } from "../../render.js";
@@ -43,6 +43,7 @@ export function startGuest() {
     sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
     // the views' clicks go to the host (the guest is made just below, with this table)
     client: { act: (a) => client().act(a), nextHand: (v) => client().nextHand(v), coach: (r) => client().coach(r) },
+    hooks: { summaryButtons: () => endButtons(/** @type {ReturnType<typeof createGuest>} */ (guest)) },
   });
   const hash = location.hash;
   if (hash.startsWith("#table=")) { lost(readStored()?.host ?? ""); return; }
@@ -93,6 +94,27 @@ export function startGuest() {
   openSheet("join-dialog");
   if (back && input("join-name").value) /** @type {HTMLFormElement} */ (byId("join-form")).requestSubmit();
   setInterval(() => tickReply(me.state()), 1000);
+}
+
+/**
+ * Under the match summary on a guest's table: ready for another match at this table (the host
+ * starts it: "Play again"), or leave it.
+ * @param {ReturnType<typeof createGuest>} guest
+ * @returns {HTMLElement[]}
+ */
+function endButtons(guest) {
+  const me = guest.state();
+  const ready = me.seats.find((x) => x.seat === me.seat)?.ready ?? false;
+  const again = el("button", ready ? "" : "primary", ready ? "Not ready after all" : "Ready to play again");
+  again.type = "button";
+  again.addEventListener("click", () => {
+    guest.setReady(!ready);
+    again.disabled = true; // redrawn with the host's answer (its list of seats)
+  });
+  const leave = el("button", "", "Leave the table");
+  leave.type = "button";
+  leave.addEventListener("click", () => { guest.close(); location.replace(`${location.pathname}${location.search}`); });
+  return [again, leave];
 }
 
 let asking = false;
@@ -146,6 +168,8 @@ function draw(s, tableId) {
     if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
+    const ready = s.seats.filter((x) => x.ready).map((x) => (x.seat === s.seat ? "you" : x.name || "a friend"));
+    if (ready.length) away.push(`Ready to play again: ${ready.join(", ")}. ${s.host || "The host"} starts the next match.`);
     if (s.broken) away.push(s.broken);
     else if (s.promise && !s.audit) away.push(`Fair-play promise ${s.promise}.`);
     if (s.audit) away.push(s.audit.text);

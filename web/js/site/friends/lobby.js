@@ -26,7 +26,7 @@ export function seatLine(f) {
   switch (f.status) {
     case "open": return `Seat ${(f.seat ?? f.row) + 1}: waiting for a friend`;
     case "joining": return `Seat ${(f.seat ?? f.row) + 1}: connecting…`;
-    case "here": return `${who}: at the table`;
+    case "here": return `${who}: at the table${f.ready ? ", ready to play again" : ""}`;
     case "away": return `${who}: reconnecting…`;
     case "computer": return `${who}: away, a computer player plays for them`;
     case "removed": return `${who}: removed, a computer player plays the seat`;
@@ -172,6 +172,8 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
   function drawStrip(s) {
     const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
     const lines = away.map((f) => `${f.name || "A friend"} is reconnecting…`);
+    const ready = s.phase === "playing" ? s.friends.filter((f) => f.ready).map((f) => f.name || "a friend") : [];
+    if (ready.length) lines.push(`Ready to play again: ${ready.join(", ")}.`);
     if (s.phase === "playing" && s.promise) lines.push(`Fair-play promise ${s.promise}.`);
     byId("friends-status").hidden = lines.length === 0;
     byId("friends-text").textContent = lines.join(" ");
