@@ -74,7 +74,7 @@ test("start drops the seats nobody took and gives each friend the engine's seat;
   assert.deepEqual(s.seats.map((x) => [x.row, x.seat, x.name]), [[1, 1, "Ann"]]);
   const roster = rosterOf(s);
   assert.deepEqual(roster, { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
-    friends: [{ seat: 1, name: "Ann", token: TOKENS[0], bot: false }], allow: { coach: true, review: true } });
+    friends: [{ seat: 1, name: "Ann", token: TOKENS[0], bot: false }], allow: { coach: true, review: true }, clock: 90 });
   const back = restoreTable(roster);
   assert.equal(at(back, 1).status, "away", "after the host's reload every friend is away until they rejoin");
   assert.equal(rosterOf(lobby()), null, "no roster before the match");
@@ -99,7 +99,7 @@ test("a computer player stands in only where the host said so (or removed the fr
   assert.equal(standInFor(seat(s, 1, "computer"), 1), STAND_IN);
   assert.equal(standInFor(seat(s, 1, "remove"), 1), STAND_IN);
   assert.equal(standInFor(s, 0), null, "the host's own seat");
-  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }] });
+  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null });
 });
 
 test("a move is made for the bound seat with the checked fields only; a forged seat is refused", () => {
@@ -187,4 +187,32 @@ test("ready for another match: said by the friend, told to every table, and forg
   assert.equal(at(next, 1).ready, false);
   assert.equal(hostReduce(next, { type: "new_match" }), next, "nothing to forget: the same state");
   assert.equal(from(s, { t: "ready", ready: "yes" }).replies[0].code, "bad_message");
+});
+
+test("the turn clock: a friend's decision is timed once, then the computer plays for them until they are back", () => {
+  let s = hostReduce(playing(), { type: "clock", seconds: 30 });
+  s = hostReduce(s, { type: "turn", seat: 1, since: 40, now: 1000 });
+  assert.deepEqual(s.turn, { row: 1, since: 40, deadline: 31_000 });
+  assert.equal(hostReduce(s, { type: "turn", seat: 1, since: 40, now: 5000 }), s, "the same decision shown again keeps its deadline");
+  const between = hostReduce(s, { type: "turn", seat: 2, since: 40, now: 3000 });
+  assert.equal(between, s, "another seat shown while nothing happened (a computer player's quiet pass): the clock runs on");
+  assert.equal(hostReduce(between, { type: "turn", seat: 1, since: 40, now: 4000 }).turn.deadline, 31_000);
+  assert.equal(hostReduce(s, { type: "turn", seat: 0, since: 41, now: 5000 }).turn, null, "a move was made: the host's own turn now");
+  assert.equal(hostReduce(s, { type: "turn", seat: 1, since: 41, now: 5000 }).turn.deadline, 35_000, "the next decision has its own");
+  assert.deepEqual(seatsMessage(s, 21_000).turn, { seat: 1, ms: 10_000 });
+  assert.equal(hostReduce(s, { type: "tick", now: 30_999 }), s, "not yet");
+  const out = hostReduce(s, { type: "tick", now: 31_000 });
+  assert.deepEqual([at(out, 1).status, out.turn], ["computer", null]);
+  assert.equal(standInFor(out, 1), STAND_IN);
+  assert.equal(hostReduce(out, { type: "turn", seat: 1, since: 42, now: 40_000 }).turn, null, "a seat the computer plays is not timed");
+  const back = from(out, { t: "back" });
+  assert.deepEqual([at(back.state, 1).status, back.calls], ["here", [{ kind: "announce" }]]);
+  assert.deepEqual(from(s, { t: "back" }).calls, [], "back when nobody played for them: nothing");
+  // an away friend is timed the same way; the host's own seat and computer players never are
+  assert.ok(hostReduce(seat(s, 1, "silent"), { type: "turn", seat: 1, since: 50, now: 0 }).turn);
+  assert.equal(hostReduce(hostReduce(s, { type: "turn", seat: null, since: 50, now: 0 }), { type: "turn", seat: 0, since: 50, now: 0 }).turn, null);
+  const off = hostReduce(s, { type: "clock", seconds: 0 });
+  assert.deepEqual([off.turn, hostReduce(off, { type: "turn", seat: 1, since: 60, now: 0 }).turn], [null, null], "off: the table waits");
+  assert.equal(rosterOf(s).clock, 30);
+  assert.equal(restoreTable(rosterOf(s)).clock, 30);
 });

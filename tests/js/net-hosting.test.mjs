@@ -77,7 +77,8 @@ function fakeEngine() {
   return e;
 }
 
-async function hostWithAnn() {
+/** Ann at the table; `clock`: the turn clock in seconds (0, the default here: the table waits). */
+async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000 } = {}) {
   const engine = fakeEngine();
   const store = createMatchStore({ holder: 0 });
   const driver = createDriver({ store, engine, policy: {} });
@@ -92,7 +93,7 @@ async function hostWithAnn() {
   };
   const { peer, channels } = fakePeers();
   const hosting = createHosting({
-    table, peer, now: () => 1_000_000_000_000,
+    table, peer, now,
     start: async (settings) => {
       await engine.request({ op: "new_match", settings });
       store.dispatch({ type: "reset", holder: 0, here: [0] });
@@ -100,7 +101,7 @@ async function hostWithAnn() {
       return true;
     },
   });
-  await hosting.open({ players: SEATS.map(({ name, kind }) => ({ name, kind })), friendRows: [1], hostRow: 0, hostName: "Julia", settings: {} });
+  await hosting.open({ players: SEATS.map(({ name, kind }) => ({ name, kind })), friendRows: [1], hostRow: 0, hostName: "Julia", settings: {}, clock });
   const inv = decodeInvite(hosting.state().invitation.link, { now: 1_000_000_000 });
   assert.equal(inv.seat, 1);
   assert.equal(inv.host, "Julia");
@@ -272,4 +273,27 @@ test("a hand-over is only offered: the table goes only after the friend says yes
   assert.equal(table.snapshot, "SNAP");
   assert.equal(table.roster.host, 1);
   assert.deepEqual(table.roster.friends.map((f) => [f.seat, f.name]), [[0, "Julia"]]);
+});
+
+test("the turn clock runs on the host: every table hears how long Ann has, and when it runs out a computer player moves for her", async () => {
+  let t = 1_000_000_000_000;
+  const { hosting, ch, engine } = await hostWithAnn({ clock: 2, now: () => t });
+  try {
+    const told = ch.sent.filter((m) => m.t === "seats" && m.turn);
+    assert.ok(told.length >= 1, "Ann's table was told her clock");
+    assert.deepEqual(told.at(-1).turn, { seat: 1, ms: 2000 });
+    assert.deepEqual(hosting.state().turn, { seat: 1, ms: 2000 });
+    t += 2500;
+    await new Promise((r) => setTimeout(r, 1100)); // the host's ticker notices
+    assert.equal(hosting.state().friends[0].status, "computer");
+    // still connected, Ann keeps hearing the table while the computer plays for her
+    assert.equal(ch.sent.findLast((m) => m.t === "seats").seats[0].status, "computer");
+    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(engine.requests.some((r) => r.op === "bot" && r.seat === 1 && r.stand_in === "skilled/fanny"), "the stand-in was asked to move");
+    ch.from(JSON.stringify({ t: "back" }));
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(hosting.state().friends[0].status, "here");
+  } finally {
+    hosting.stop({ quietly: true });
+  }
 });

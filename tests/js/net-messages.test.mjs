@@ -33,6 +33,7 @@ const GOOD = [
   { t: "review", hand: null },
   { t: "take", yes: true },
   { t: "ready", ready: false },
+  { t: "back" },
 ];
 
 test("every message type of the contract is accepted in its shape", () => {
@@ -138,7 +139,9 @@ const HOST_GOOD = [
   { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: true }, hello: null },
   STATE, { ...STATE, commitment: null }, { t: "ack" }, { t: "refused", code: "stale", message: "Too late." },
   { t: "refused", code: "busy", message: "Wait.", of: "coach" }, { t: "coach", advice: { text: "Keep it." } }, { t: "review", review: { you: "+1" } },
-  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }] }, { t: "allow", allow: { coach: false, review: false } },
+  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null },
+  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "here", ready: false }], turn: { seat: 1, ms: 30000 } },
+  { t: "allow", allow: { coach: false, review: false } },
   { t: "record", record: { seed: 5 } }, { t: "offer_table", from: "Julia" },
   { t: "table", snapshot: "SNAP", roster: { v: 1 }, log: [{ text: "x", cls: "" }] }, { t: "moved", host: "Ann" }, { t: "removed" }, { t: "bye" },
 ];
@@ -175,6 +178,7 @@ test("a hostile host's message is refused with a sentence, never thrown, whateve
     { t: "seats", seats: [null] }, { t: "seats", seats: [{ seat: -1, name: "A", status: "here", ready: false }] },
     { t: "seats", seats: [{ seat: 1, name: "A", status: "king", ready: false }] }, { t: "seats", seats: "all" },
     { t: "seats", seats: [{ seat: 1, name: "A", status: "here" }] }, { t: "seats", seats: [{ seat: 1, name: "A", status: "here", ready: 1 }] },
+    { t: "seats", seats: [], turn: { seat: -1, ms: 5 } }, { t: "seats", seats: [], turn: { seat: 1, ms: -5 } }, { t: "seats", seats: [], turn: 7 },
     { t: "refused", code: "<b>", message: "x" }, { t: "refused", code: "x", message: "x", of: "save" },
     { t: "coach", advice: "x" }, { t: "record", record: null }, { t: "allow", allow: { coach: "yes", review: true } },
     { t: "table", snapshot: 5, roster: {}, log: [] }, { t: "table", snapshot: "S", roster: {}, log: [null] },
@@ -198,7 +202,7 @@ test("a view of another seat is refused once the guest has its seat; before its 
 });
 
 test("names the host sends are cleaned by the engine's rule: no bidi control reaches a guest's strip", () => {
-  const r = hostRead({ t: "seats", seats: [{ seat: 1, name: "\u202eAnn", status: "away", ready: false }, { seat: 2, name: "\u200b", status: "here", ready: false }] });
+  const r = hostRead({ t: "seats", seats: [{ seat: 1, name: "\u202eAnn", status: "away", ready: false }, { seat: 2, name: "\u200b", status: "here", ready: false }], turn: null });
   assert.deepEqual(r.msg.seats.map((x) => x.name), ["Ann", "a friend"]);
   assert.equal(hostRead({ t: "moved", host: "\u2067Bo\u2069" }).msg.host, "Bo");
 });

@@ -482,3 +482,37 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
     expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=20_000)
     if codes:
         assert host.get_by_label("Invite link").input_value() == codes, "no new invitation was made"
+
+
+def test_the_turn_clock_hands_a_slow_friend_to_a_computer_player_until_they_are_back(people, site_url):
+    """Issue 44, item 2: with the lobby's turn clock set (5 s here; the page offers 30 s to
+    3 minutes, 1½ by default), when Ann lets it run out every table counts down, then a computer
+    player plays for her with nobody waiting on the host; her "I'm back" takes her seat back.
+    Ann turns up her own cards (no standing answer), so she has decisions to let run out."""
+    host, ann, bo = people(3)
+    open_table(host, site_url, hands=2)
+    host.evaluate("""() => { const s = document.getElementById('lobby-clock');
+      s.append(new Option('5 seconds', '5')); s.value = '5'; s.dispatchEvent(new Event('change')); }""")
+    # Ann turns up her own cards (after the fixture's settings, which every page load writes)
+    ann.context.add_init_script("if (location.protocol.startsWith('http')) localStorage.setItem("
+                                "'speculation:settings:v1', JSON.stringify({pace: 'instant', autoReveal: false}));")
+    join(host, ann, "Ann")
+    join(host, bo, "Bo")
+    host.get_by_role("button", name="Start the match").click()
+    expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
+    for _ in range(600):  # the others play; Ann waits for her own decision
+        if "Your turn:" in ann.inner_text("#friends-status"):
+            break
+        one_round(host, bo)
+        host.wait_for_timeout(100)
+    expect(ann.locator("#friends-status")).to_contain_text("then a computer player plays for you")
+    expect(host.locator("#friends-status")).to_contain_text("Ann has")
+    expect(bo.locator("#friends-status")).to_contain_text("Ann has")
+    expect(ann.locator("#friends-status")).to_contain_text("A computer player is playing for you", timeout=15_000)
+    expect(host.locator("#friends-status")).not_to_contain_text("Ann has", timeout=5_000)
+    host.get_by_role("button", name="Friends", exact=True).click()
+    expect(host.locator("#lobby-seats")).to_contain_text("Ann: away, a computer player plays for them")
+    host.keyboard.press("Escape")
+    ann.get_by_role("button", name="I'm back").click()
+    expect(ann.locator("#friends-status")).not_to_contain_text("A computer player is playing for you", timeout=10_000)
+    play_to_the_end([host, ann, bo])

@@ -137,7 +137,7 @@ export async function startSite() {
     welcome.hide();
     lobby.open();
     await hosting.open({ players, friendRows: rows, hostRow, hostName: players[hostRow]?.name ?? "", settings: rest,
-      allow: lobby.allowed(), stunUrls: internet.checked && stun.value.trim() ? [stun.value.trim()] : [] });
+      allow: lobby.allowed(), clock: lobby.clockSeconds(), stunUrls: internet.checked && stun.value.trim() ? [stun.value.trim()] : [] });
   }
   const tutorial = createTutorial({
     start: (s) => start.startQueued(s),

@@ -42,6 +42,8 @@ const ANSWER_MS = 20000;
  * @property {string} promise the first 8 hex digits of the host's promise for this match ("" before)
  * @property {string} broken the host changed its promise: the sentence ("" while it keeps it)
  * @property {Allow} allow what the host lets this seat ask
+ * @property {{seat: number, until: number} | null} turn the turn clock: whose decision, and until
+ *   when by this device's clock (the host says how long is left, not when)
  */
 
 /**
@@ -139,6 +141,7 @@ function onMessage(gx, m) {
     case "refused": refused(gx, m); return;
     case "seats":
       gx.state.seats = m.seats;
+      gx.state.turn = m.turn ? { seat: m.turn.seat, until: gx.now() + m.turn.ms } : null;
       tell(gx);
       if (gx.latest?.match_over) present(gx, gx.latest); // the summary's buttons say who is ready
       return;
@@ -371,7 +374,7 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
   const gx = { invite, table, onChange, now, audit, onTable, channel: null, latest: null, next: 0, pinned: null, released: false,
     expecting: false, seen: [], waiting: new Map(), prefs: {},
     state: { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [], hostAway: false, problem: "",
-      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true } } };
+      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true }, turn: null } };
   return {
     /** @param {string} name @param {import("../protocol.js").StandingPrefs} [standing] */
     join: (name, standing = {}) => join(gx, name, standing, peer),
@@ -392,6 +395,8 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
     /** @param {boolean} yes */ answerOffer: (yes) => answerOffer(gx, yes),
     /** At a match's end: this player would play another at this table (or no longer). @param {boolean} on */
     setReady(on) { gx.channel?.send({ t: "ready", ready: on }); },
+    /** "I'm back": the computer stops playing for this player. */
+    back() { gx.channel?.send({ t: "back" }); },
     state: () => ({ ...gx.state }),
     close: () => gx.channel?.close(),
   };

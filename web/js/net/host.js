@@ -48,12 +48,16 @@ export const TRANSITIONS = Object.freeze({
   joining: { failed: "open", welcome: "here", free: "open", remove: "removed" },
   here: { silent: "away", closed: "away", computer: "computer", remove: "removed", free: "open" },
   away: { back: "here", welcome: "here", computer: "computer", remove: "removed", free: "open" },
-  computer: { welcome: "here", wait: "away", remove: "removed" },
+  computer: { welcome: "here", back: "here", wait: "away", remove: "removed" },
   removed: {},
 });
 
 /** The computer player that stands in for a friend who is not playing their seat (the host's choice). */
 export const STAND_IN = "skilled/fanny";
+/** The turn clock's default, in seconds: generous (a friend who is thinking is not hurried). */
+export const CLOCK_S = 90;
+/** The longest turn clock (the wire's whole numbers stop at a million milliseconds). */
+export const MAX_CLOCK_S = 600;
 /** A friend's messages: RATE a second on average, BURST at once (heartbeats are not counted). */
 export const RATE = 20;
 export const BURST = 50;
@@ -83,6 +87,9 @@ export const WARN_MS = 1000;
  * @property {number} hostRow the host's own row (its seat once playing)
  * @property {Allow} allow what friends may ask of the engine for their own seat
  * @property {Seat[]} seats the friends' seats
+ * @property {number} clock seconds a friend has for each decision, away or not (0: no clock)
+ * @property {{row: number, since: number, deadline: number} | null} turn the friend's decision the
+ *   table waits on now (`since`: the log index it was shown at; `deadline`: milliseconds)
  */
 
 /**
@@ -102,10 +109,13 @@ export const WARN_MS = 1000;
  *   | {type: "acting", row: number, on: boolean}
  *   | {type: "ready", row: number, on: boolean}
  *   | {type: "new_match"}
+ *   | {type: "clock", seconds: number}
+ *   | {type: "turn", seat: number | null, since: number, now: number}
+ *   | {type: "tick", now: number}
  *   | {type: "stop"}} HostEvent */
 
 export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table: "", hostName: "", hostRow: 0,
-  allow: { coach: true, review: true }, seats: [] }));
+  allow: { coach: true, review: true }, seats: [], clock: CLOCK_S, turn: null }));
 
 /** @param {number} row @param {string} token @returns {Seat} */
 function emptySeat(row, token) {
@@ -115,11 +125,12 @@ function emptySeat(row, token) {
 
 /**
  * A table opened in the lobby: every friend's row open, each with its own token.
- * @param {{table: string, hostName: string, hostRow: number, rows: number[], tokens: string[], allow?: Allow}} plan
+ * @param {{table: string, hostName: string, hostRow: number, rows: number[], tokens: string[], allow?: Allow, clock?: number}} plan
  * @returns {HostState}
  */
-export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true } }) {
-  return { phase: "lobby", table, hostName, hostRow, allow: { ...allow }, seats: rows.map((row, i) => emptySeat(row, tokens[i])) };
+export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true }, clock = CLOCK_S }) {
+  return { phase: "lobby", table, hostName, hostRow, allow: { ...allow }, seats: rows.map((row, i) => emptySeat(row, tokens[i])),
+    clock, turn: null };
 }
 
 /**
@@ -131,7 +142,7 @@ export function openTable({ table, hostName, hostRow, rows, tokens, allow = { co
 export function restoreTable(r) {
   return { phase: "playing", table: r.table, hostName: r.hostName, hostRow: r.host, allow: { ...r.allow },
     seats: r.friends.map((f) => ({ ...emptySeat(f.seat, f.token), seat: f.seat, name: f.name,
-      status: f.removed ? "removed" : f.bot ? "computer" : "away" })) };
+      status: f.removed ? "removed" : f.bot ? "computer" : "away" })), clock: Math.min(MAX_CLOCK_S, r.clock ?? CLOCK_S), turn: null };
 }
 
 /**
@@ -162,9 +173,47 @@ export function hostReduce(s, e) {
     case "acting": return patch(s, e.row, { acting: e.on });
     case "ready": return patch(s, e.row, { ready: e.on });
     case "new_match": return s.seats.some((x) => x.ready) ? { ...s, seats: s.seats.map((x) => ({ ...x, ready: false })) } : s;
+    case "clock": return { ...s, clock: Math.min(MAX_CLOCK_S, Math.max(0, Math.round(e.seconds))), turn: e.seconds > 0 ? s.turn : null };
+    case "turn": return turnAt(s, e.seat, e.since, e.now);
+    case "tick": return tick(s, e.now);
     case "stop": return OFF;
     default: return s;
   }
+}
+
+/**
+ * The table now waits on `seat` (null: on nobody's friend). The clock starts when a friend's
+ * decision is first shown (the same decision shown again keeps its deadline), and only for a
+ * friend the computer does not already play for.
+ * @param {HostState} s @param {number | null} seat @param {number} since @param {number} now
+ * @returns {HostState}
+ */
+function turnAt(s, seat, since, now) {
+  if (!s.clock || s.phase !== "playing") return s.turn ? { ...s, turn: null } : s;
+  const f = seat == null ? null : s.seats.find((x) => x.seat === seat && (x.status === "here" || x.status === "away"));
+  // the same decision, or another seat shown while nothing has happened since (a computer
+  // player's quiet pass in a market window): the clock runs on, it does not start again
+  if (s.turn && s.turn.since === since && (!f || s.turn.row === f.row)) return s;
+  if (!f) return s.turn ? { ...s, turn: null } : s;
+  return { ...s, turn: { row: f.row, since, deadline: now + s.clock * 1000 } };
+}
+
+/**
+ * The clock ran out: the computer plays for the friend until they are back (their device's
+ * "I'm back", a rejoin, or its channel heard again).
+ * @param {HostState} s @param {number} now
+ * @returns {HostState}
+ */
+function tick(s, now) {
+  if (!s.turn || now < s.turn.deadline) return s;
+  const row = s.turn.row;
+  return hostReduce({ ...s, turn: null }, { type: "seat", row, event: "computer" });
+}
+
+/** What every table shows of the clock: whose decision and how many milliseconds are left (null: none). @param {HostState} s @param {number} now */
+export function clockOf(s, now) {
+  const f = s.turn && s.seats.find((x) => x.row === s.turn?.row);
+  return s.turn && f?.seat != null ? { seat: f.seat, ms: Math.max(0, s.turn.deadline - now) } : null;
 }
 
 /** @param {HostState} s @param {Seat} seat @returns {HostState} */
@@ -221,6 +270,10 @@ export function onGuestMessage(s, row, text, now) {
     case "prefs": return done([], [], hostReduce(state, { type: "prefs", row, prefs: msg.prefs }));
     case "take": return done([], [{ kind: "take", yes: msg.yes }]);
     case "ready": return done([], [{ kind: "announce" }], hostReduce(state, { type: "ready", row, on: msg.ready }));
+    case "back": { // "I'm back": the computer stops playing for them
+      const next = hostReduce(state, { type: "seat", row, event: "back" });
+      return done([], next === state ? [] : [{ kind: "announce" }], next);
+    }
     default:
   }
   if (state.phase !== "playing" || bound.seat == null) return done([refused("not_started", "The match has not started yet.")]);
@@ -268,9 +321,15 @@ export function standInFor(s, seat) {
   return f && (f.status === "computer" || f.status === "removed") ? STAND_IN : null;
 }
 
-/** What every table is told of the friends' seats. @param {HostState} s @returns {HostMessage} */
-export function seatsMessage(s) {
-  return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status, ready: f.ready })) };
+/**
+ * What every table is told of the friends' seats, and of the turn clock (milliseconds left now:
+ * the devices' clocks need not agree).
+ * @param {HostState} s @param {number} [now] milliseconds
+ * @returns {HostMessage}
+ */
+export function seatsMessage(s, now = 0) {
+  return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status, ready: f.ready })),
+    turn: clockOf(s, now) };
 }
 
 /** The friends connected and playing now. @param {HostState} s */
@@ -286,5 +345,5 @@ export function rosterOf(s) {
   return { v: 1, table: s.table, hostName: s.hostName, host: s.hostRow,
     friends: s.seats.map((f) => ({ seat: /** @type {number} */ (f.seat), name: f.name, token: f.token,
       bot: f.status === "computer", ...(f.status === "removed" ? { removed: true } : {}) })),
-    allow: { ...s.allow } };
+    allow: { ...s.allow }, clock: s.clock };
 }

@@ -1,6 +1,6 @@
 // Hosting friends on their own devices: the effects around the host's authority (host.js, which
 // decides). It keeps the engine (the table's worker), one data channel per friend (link/peer.js),
-// the invitation waiting for a reply, and the pushes: after every move each friend present gets
+// the invitation waiting for a reply, and the pushes: after every move each friend listening gets
 // their own seat's view and the public events. No DOM here: the lobby (site/friends/lobby.js)
 // draws `state()` and calls the methods.
 //
@@ -13,7 +13,7 @@ import { hostPeer } from "./link/peer.js";
 import { randomHex } from "../ids.js";
 import { readGuestMessage } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
-  seatsMessage, present, rosterOf } from "./host.js";
+  seatsMessage, present, rosterOf, clockOf } from "./host.js";
 import { cleanRoster } from "../storage/roster.js";
 import { promiseLine } from "./promise.js";
 
@@ -39,7 +39,7 @@ export const OFFER_MS = 120_000;
  * The lobby's plan: one row per seat, as the set-up form reads them.
  * @typedef {{players: PlayerSpec[], friendRows: number[], hostRow: number, hostName: string,
  *   settings: Record<string, unknown>, allow?: {coach: boolean, review: boolean},
- *   stunUrls?: string[]}} Plan
+ *   stunUrls?: string[], clock?: number}} Plan
  */
 
 /**
@@ -87,6 +87,7 @@ export const OFFER_MS = 120_000;
  * @property {Promise<unknown>} chain the pushes, in order
  * @property {{row: number, resolve: (yes: boolean) => void} | null} offer a hand-over waiting for its answer
  * @property {boolean} leaving the table has been handed over: nothing a friend sends is read here any more
+ * @property {ReturnType<typeof setInterval> | null} ticker the turn clock's, while a friend's decision is timed
  */
 
 const seconds = (/** @type {Hx} */ hx) => Math.floor(hx.now() / 1000);
@@ -107,22 +108,34 @@ function sendTo(hx, row, msg) {
   try { hx.channels.get(row)?.send(msg); } catch (err) { console.warn("A message to a friend was not sent:", err); }
 }
 
-/** Every friend present hears it. @param {Hx} hx @param {HostMessage} msg */
+/** Who is where, and the turn clock, to every table. @param {Hx} hx */
+function announce(hx) {
+  sendAll(hx, seatsMessage(hx.s, hx.now()));
+  tell(hx);
+}
+
+/**
+ * The friends whose devices are listening: at the table, or played for by a computer player
+ * while their channel is open (the turn clock ran out, or the host chose it).
+ * @param {Hx} hx
+ */
+const audience = (hx) => hx.s.seats.filter((f) => hx.channels.has(f.row) && (f.status === "here" || f.status === "computer"));
+
+/** Every friend listening hears it. @param {Hx} hx @param {HostMessage} msg */
 function sendAll(hx, msg) {
-  for (const f of present(hx.s)) sendTo(hx, f.row, msg);
+  for (const f of audience(hx)) sendTo(hx, f.row, msg);
 }
 
 /** A seat's status changed: every table hears who is where, and the lobby redraws. @param {Hx} hx @param {number} row @param {import("./host.js").SeatEvent} event @param {Partial<HostEvent>} [more] */
 function seatEvent(hx, row, event, more = {}) {
   if (!dispatch(hx, /** @type {HostEvent} */ ({ type: "seat", row, event, ...more }))) return false;
-  sendAll(hx, seatsMessage(hx.s));
-  tell(hx);
+  announce(hx);
   return true;
 }
 
 // ------------------------------------------------------------------ the pushes
 
-/** Every move the table logs goes to every friend present with their own view. @param {Hx} hx */
+/** Every move the table logs goes to every friend listening, with their own view. @param {Hx} hx */
 function watch(hx) {
   // The view requests are made at once (inside the store's dispatch), so the worker answers
   // them before the table's next move: each friend's view is the one right after these events.
@@ -130,12 +143,31 @@ function watch(hx) {
     if (hx.s.phase !== "playing") return;
     if (msg.type === "log" && msg.cls === "reason") hx.lines.push({ text: msg.text, cls: "reason" });
     else if (msg.type === "events") fanOut(hx, msg.events);
+    else if (msg.type === "show") timeTurn(hx, msg.view);
     else if (msg.type === "reset") {
-      if (dispatch(hx, { type: "new_match" })) sendAll(hx, seatsMessage(hx.s)); // ready for the match that now begins
+      if (dispatch(hx, { type: "new_match" })) announce(hx); // ready for the match that now begins
       const fresh = refreshAfterLoad(hx);
       later(hx, () => fresh.then(() => fanOut(hx, [])));
     }
   });
+}
+
+/**
+ * The table shows a decision: if it is a friend's, their clock runs (every table is told how
+ * long they have); when it runs out the computer plays for them until they are back.
+ * @param {Hx} hx @param {View} view
+ */
+function timeTurn(hx, view) {
+  const seat = view.match_over ? null : view.to_act ?? null;
+  if (!dispatch(hx, { type: "turn", seat, since: hx.logNext, now: hx.now() })) return;
+  announce(hx);
+  if (hx.s.turn && !hx.ticker) {
+    hx.ticker = setInterval(() => {
+      const waiting = hx.s.turn;
+      if (dispatch(hx, { type: "tick", now: hx.now() })) { announce(hx); hx.table.advance(); } // the stand-in moves
+      if (!waiting || !hx.s.turn) { clearInterval(/** @type {ReturnType<typeof setInterval>} */ (hx.ticker)); hx.ticker = null; }
+    }, 1000);
+  }
 }
 
 /** @param {Hx} hx @param {GameEvent[]} events */
@@ -144,7 +176,7 @@ function fanOut(hx, events) {
   const lines = hx.lines;
   hx.lines = [];
   const next = hx.logNext;
-  const asks = present(hx.s).map((f) => /** @type {const} */ ([f.row, engine(hx).request({ op: "view", seat: /** @type {number} */ (f.seat) })]));
+  const asks = audience(hx).map((f) => /** @type {const} */ ([f.row, engine(hx).request({ op: "view", seat: /** @type {number} */ (f.seat) })]));
   const over = !hx.recordSent && events.some((e) => e.type === "match_over") ? engine(hx).request({ op: "record" }) : null;
   later(hx, async () => {
     for (const [row, ask] of asks) {
@@ -294,7 +326,7 @@ function bind(hx, row, ch, hello) {
   ch.onMessage((text) => onText(hx, row, ch, text));
   ch.onStatus((st) => onStatus(hx, row, ch, st));
   welcome(hx, row, true);
-  sendAll(hx, seatsMessage(hx.s));
+  sendAll(hx, seatsMessage(hx.s, hx.now()));
   catchUp(hx, row);
   tell(hx);
 }
@@ -315,7 +347,7 @@ function onText(hx, row, ch, text) {
 async function carryOut(hx, row, call) {
   const f = seatOf(hx, row);
   if (call.kind === "take") { if (hx.offer?.row === row) hx.offer.resolve(call.yes); return; }
-  if (call.kind === "announce") { sendAll(hx, seatsMessage(hx.s)); tell(hx); return; }
+  if (call.kind === "announce") { announce(hx); return; }
   if (f?.seat == null) return;
   const seat = f.seat;
   if (call.kind === "act") {
@@ -389,11 +421,10 @@ async function startMatch(hx, empty, botFor) {
   dispatch(hx, { type: "start", seats: new Map([...seatOfRow].filter(([row]) => !open.has(row))), host });
   install(hx);
   // every friend hears their seat at this table (a dropped seat before theirs moves it)
-  for (const f of present(hx.s)) welcome(hx, f.row, false);
+  for (const f of audience(hx)) welcome(hx, f.row, false);
   const ok = await hx.start({ ...plan.settings, players }, { here: [host], holder: host });
   if (!ok) { hx.s = was; return "The match could not start."; }
-  sendAll(hx, seatsMessage(hx.s));
-  tell(hx);
+  announce(hx);
   return null;
 }
 
@@ -502,7 +533,7 @@ async function handTableTo(hx, f) {
   /** @type {Roster} */
   const next = { ...roster, hostName: f.name, host: f.seat, friends: [...roster.friends.filter((x) => x.seat !== f.seat), mine] };
   sendTo(hx, f.row, { t: "table", snapshot: snap.snapshot, roster: next, log: hx.table.logItems.slice(-150).map((l) => ({ text: l.text, cls: l.cls })) });
-  for (const o of present(hx.s)) if (o !== f) sendTo(hx, o.row, { t: "moved", host: f.name });
+  for (const o of audience(hx)) if (o !== f) sendTo(hx, o.row, { t: "moved", host: f.name });
   hx.leaving = true;
   return { ok: true, seat: hx.s.hostRow, token: mine.token, host: f.name, table: hx.s.table };
 }
@@ -513,6 +544,7 @@ function stop(hx, { quietly = false } = {}) {
   hx.channels.clear();
   hx.pending?.close();
   hx.pending = null; hx.invitation = null; hx.plan = null; hx.s = OFF; hx.leaving = false;
+  if (hx.ticker) { clearInterval(hx.ticker); hx.ticker = null; }
   hx.table.useFriends(null);
   tell(hx);
 }
@@ -530,7 +562,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   base = () => location.origin + location.pathname }) {
   /** @type {Hx} */
   const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), pending: null, invitation: null,
-    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false };
+    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null };
   watch(hx);
   const rowOfSeat = (/** @type {number} */ seat) => hx.s.seats.find((f) => f.seat === seat)?.row;
   return {
@@ -538,7 +570,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     async open(plan) {
       hx.plan = plan;
       hx.s = openTable({ table: randomHex(8), hostName: plan.hostName, hostRow: plan.hostRow, rows: plan.friendRows,
-        tokens: plan.friendRows.map(() => randomHex(16)), allow: plan.allow });
+        tokens: plan.friendRows.map(() => randomHex(16)), allow: plan.allow, ...(plan.clock == null ? {} : { clock: plan.clock }) });
       hx.problem = "";
       tell(hx);
       await invite(hx);
@@ -572,9 +604,11 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
       sendAll(hx, { t: "allow", allow: hx.s.allow });
     },
     /** @param {number} seat */ offerTable: (seat) => offerTable(hx, seat),
+    /** The turn clock: seconds a friend has for a decision (0: off). @param {number} seconds */
+    setClock(seconds) { if (dispatch(hx, { type: "clock", seconds })) announce(hx); },
     /** What the lobby draws. */
     state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
-      promise: hx.commitment?.slice(0, 8) ?? "",
+      promise: hx.commitment?.slice(0, 8) ?? "", clock: hx.s.clock, turn: clockOf(hx.s, hx.now()),
       friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready })) }),
     /** Whether a seat is a friend's on another device. @param {number} seat */
     isFriend: (seat) => hx.s.seats.some((f) => f.seat === seat),

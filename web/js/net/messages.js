@@ -60,7 +60,8 @@ const MAX_EVENTS = 400;
  *   | {t: "coach"}
  *   | {t: "review", hand: number | null}
  *   | {t: "take", yes: boolean}
- *   | {t: "ready", ready: boolean}} GuestMessage
+ *   | {t: "ready", ready: boolean}
+ *   | {t: "back"}} GuestMessage
  */
 
 /** @typedef {{coach: boolean, review: boolean}} Allow */
@@ -83,7 +84,7 @@ const MAX_EVENTS = 400;
  *   | {t: "refused", code: string, message: string, of?: "act" | "coach" | "review"}
  *   | {t: "coach", advice: Record<string, unknown>}
  *   | {t: "review", review: Record<string, unknown>}
- *   | {t: "seats", seats: SeatLine[]}
+ *   | {t: "seats", seats: SeatLine[], turn: {seat: number, ms: number} | null}
  *   | {t: "allow", allow: Allow}
  *   | {t: "record", record: Record<string, unknown>}
  *   | {t: "offer_table", from: string}
@@ -244,6 +245,8 @@ function shape(value) {
     case "ready":
       if (typeof value.ready !== "boolean") return "Ready for another match is yes or no.";
       return { t: "ready", ready: value.ready };
+    case "back":
+      return { t: "back" };
     default:
       return "The message's type is unknown.";
   }
@@ -287,7 +290,7 @@ function hostShape(value, seat) {
       return isObject(value.advice) ? { t: "coach", advice: value.advice } : "The coach's answer is malformed.";
     case "review":
       return isObject(value.review) ? { t: "review", review: value.review } : "The review is malformed.";
-    case "seats": return seatsShape(value.seats);
+    case "seats": return seatsShape(value.seats, value.turn);
     case "allow":
       return isAllow(value.allow) ? { t: "allow", allow: { coach: value.allow.coach, review: value.allow.review } } : "The host's permissions are malformed.";
     case "record":
@@ -325,8 +328,8 @@ function welcomeShape(value) {
   return { t: "welcome", seat: s, token, table, host: cleanOr(host), allow: { coach: allow.coach, review: allow.review }, hello: h };
 }
 
-/** @param {unknown} seats @returns {HostMessage | string} */
-function seatsShape(seats) {
+/** @param {unknown} seats @param {unknown} turn @returns {HostMessage | string} */
+function seatsShape(seats, turn) {
   if (!Array.isArray(seats) || seats.length > MAX_SEATS) return "The host's list of seats is malformed.";
   /** @type {SeatLine[]} */
   const out = [];
@@ -335,7 +338,9 @@ function seatsShape(seats) {
       || typeof x.status !== "string" || !SEAT_STATUSES.includes(x.status) || typeof x.ready !== "boolean") return "The host's list of seats is malformed.";
     out.push({ seat: x.seat, name: cleanOr(x.name), status: x.status, ready: x.ready });
   }
-  return { t: "seats", seats: out };
+  if (turn === null) return { t: "seats", seats: out, turn: null };
+  if (!isObject(turn) || !isInt(turn.seat, 0) || turn.seat >= MAX_SEATS || !isInt(turn.ms, 0)) return "The host's turn clock is malformed.";
+  return { t: "seats", seats: out, turn: { seat: turn.seat, ms: turn.ms } };
 }
 
 /**

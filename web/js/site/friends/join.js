@@ -13,7 +13,7 @@ import { startEngine } from "../../boot-screen.js";
 import { decodeInvite } from "../../net/link/codec.js";
 import { createGuest } from "../../net/guest.js";
 import { readStored, readName, keepName } from "../../storage/guest-store.js";
-import { clock } from "./lobby.js";
+import { clock, clockLine } from "./lobby.js";
 import { REPLY_LIFETIME_S as REPLY_S } from "../../net/link/codec.js";
 import { wireName } from "../../net/messages.js";
 import { ask } from "../../dialog.js";
@@ -93,7 +93,8 @@ export function startGuest() {
   addEventListener("beforeunload", (ev) => { if (me.state().phase === "playing") ev.preventDefault(); });
   openSheet("join-dialog");
   if (back && input("join-name").value) /** @type {HTMLFormElement} */ (byId("join-form")).requestSubmit();
-  setInterval(() => tickReply(me.state()), 1000);
+  byId("friends-bot").addEventListener("click", () => me.back());
+  setInterval(() => { tickReply(me.state()); if (me.state().turn) draw(me.state(), inv.table); }, 1000); // the countdowns
 }
 
 /**
@@ -168,6 +169,11 @@ function draw(s, tableId) {
     if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
+    const mine = s.seats.find((x) => x.seat === s.seat);
+    const timed = s.turn && s.seats.find((x) => x.seat === s.turn?.seat);
+    if (s.turn && timed) away.unshift(clockLine(timed.name || "A friend", s.turn.until - Date.now(), timed.seat === s.seat));
+    if (mine?.status === "computer") away.unshift("A computer player is playing for you.");
+    backButton(mine?.status === "computer");
     const ready = s.seats.filter((x) => x.ready).map((x) => (x.seat === s.seat ? "you" : x.name || "a friend"));
     if (ready.length) away.push(`Ready to play again: ${ready.join(", ")}. ${s.host || "The host"} starts the next match.`);
     if (s.broken) away.push(s.broken);
@@ -175,6 +181,13 @@ function draw(s, tableId) {
     if (s.audit) away.push(s.audit.text);
     strip(away.join(" "));
   }
+}
+
+/** The strip's "I'm back" on a guest's table, shown while a computer player plays for them. @param {boolean} on */
+function backButton(on) {
+  const b = byId("friends-bot");
+  b.hidden = !on;
+  b.textContent = "I'm back";
 }
 
 /** @param {GuestState} s */

@@ -20,6 +20,16 @@ export function clock(s) {
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
 }
 
+/**
+ * The turn clock's line, on every table: whose decision, the time left, and what happens then.
+ * @param {string} who @param {number} ms @param {boolean} you the line is for that friend's own device
+ */
+export function clockLine(who, ms, you) {
+  const left = clock(ms / 1000);
+  return you ? `Your turn: ${left} left, then a computer player plays for you until you are back.`
+    : `${who} has ${left} to decide, then a computer player plays for them.`;
+}
+
 /** What a friend's seat shows in the lobby. @param {HostingState["friends"][number]} f */
 export function seatLine(f) {
   const who = f.name || "A friend";
@@ -67,6 +77,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       closeSheet("lobby-dialog");
     });
     byId("btn-table").addEventListener("click", () => open());
+    byId("lobby-clock").addEventListener("change", () => hosting.setClock(clockSeconds()));
     for (const id of ["lobby-allow-coach", "lobby-allow-review"]) {
       byId(id).addEventListener("change", () => hosting.setAllow(allowed()));
     }
@@ -74,6 +85,11 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       const away = hosting.state().friends.find((f) => f.status === "away");
       if (away?.seat != null) hosting.letComputerPlay(away.seat, true);
     });
+  }
+
+  /** The lobby's turn clock, in seconds (0: off). */
+  function clockSeconds() {
+    return Number(input("lobby-clock").value) || 0;
   }
 
   /** The lobby's "Friends may ask" boxes. */
@@ -103,6 +119,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
   }
 
   function tick() {
+    drawStrip(hosting.state()); // the turn clock counts down
     const inv = hosting.state().invitation;
     if (!inv) { byId("lobby-timer").textContent = ""; return; }
     const left = inv.created + INVITE_S - now() / 1000;
@@ -111,6 +128,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
 
   /** Draw the lobby and the line over the table from hosting's state. */
   function draw() {
+    ticker ??= setInterval(tick, 1000); // the invitation's and the turn clock's countdowns
     const s = hosting.state();
     const inv = s.invitation;
     const f = inv ? s.friends.find((x) => x.row === inv.row) : null;
@@ -168,19 +186,21 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     hosting.remove(f.row);
   }
 
-  /** The line over the table: who is away, and the match's fair-play promise. @param {HostingState} s */
-  function drawStrip(s) {
-    const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
-    const lines = away.map((f) => `${f.name || "A friend"} is reconnecting…`);
-    const ready = s.phase === "playing" ? s.friends.filter((f) => f.ready).map((f) => f.name || "a friend") : [];
-    if (ready.length) lines.push(`Ready to play again: ${ready.join(", ")}.`);
-    if (s.phase === "playing" && s.promise) lines.push(`Fair-play promise ${s.promise}.`);
-    byId("friends-status").hidden = lines.length === 0;
-    byId("friends-text").textContent = lines.join(" ");
-    byId("friends-bot").hidden = away.length === 0;
-  }
+  return { wire, open, draw, allowed, clockSeconds };
+}
 
-  return { wire, open, draw, allowed };
+/** The line over the table: who is away, and the match's fair-play promise. @param {HostingState} s */
+function drawStrip(s) {
+  const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
+  const lines = away.map((f) => `${f.name || "A friend"} is reconnecting…`);
+  const timed = s.phase === "playing" && s.turn ? s.friends.find((f) => f.seat === s.turn?.seat) : null;
+  if (s.turn && timed) lines.unshift(clockLine(timed.name || "A friend", s.turn.ms, false));
+  const ready = s.phase === "playing" ? s.friends.filter((f) => f.ready).map((f) => f.name || "a friend") : [];
+  if (ready.length) lines.push(`Ready to play again: ${ready.join(", ")}.`);
+  if (s.phase === "playing" && s.promise) lines.push(`Fair-play promise ${s.promise}.`);
+  byId("friends-status").hidden = lines.length === 0;
+  byId("friends-text").textContent = lines.join(" ");
+  byId("friends-bot").hidden = away.length === 0;
 }
 
 /** @param {string} text @param {() => void} onClick */
