@@ -19,6 +19,7 @@ export const SOUND_KEY = "speculation:sound:v1";
  * @property {import("./standing.js").OfferRule} offers the standing answer to offers for my cards
  * @property {boolean} confirmTrades check every trade and bid in a dialog
  * @property {boolean} handover pass-and-play: a private hand-over screen
+ * @property {boolean} notify a notification when it is my turn and the page is in the background
  */
 
 /**
@@ -31,7 +32,7 @@ export const SOUND_KEY = "speculation:sound:v1";
 
 /** @type {Readonly<UiSettings>} */
 const DEFAULT_SETTINGS = { theme: "system", pace: "normal", fourColour: false, motion: true,
-  autoReveal: true, offers: "refuse_below_fair", confirmTrades: false, handover: false };
+  autoReveal: true, offers: "refuse_below_fair", confirmTrades: false, handover: false, notify: false };
 
 /** @param {string} key */
 function get(key) {

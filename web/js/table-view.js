@@ -42,6 +42,7 @@ import { humanSeats } from "./driver.js";
  * @property {((seat: number) => string | null) | null} [buyFrom]
  * @property {((seat: number) => void) | null} [onBuy]
  * @property {() => HTMLElement[]} [summaryButtons]
+ * @property {{yourTurn: (text: string) => void} | null} [cue] "your turn" while the page is hidden (turn-cue.js)
  * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the end-of-hand
  *   panel's review box (the hand's trading score, "Review this hand")
  */
@@ -78,7 +79,10 @@ export function createTableViews(opts) {
     opts.sound?.forEvents(s.events);
     const nodes = built?.nodes ?? [];
     const myTurn = nodes.length > 0;
-    if (myTurn && !wasMyTurn) opts.sound?.play("turn");
+    if (myTurn && !wasMyTurn) {
+      opts.sound?.play("turn");
+      opts.cue?.yourTurn(view.prompt?.you ?? "It is your turn.");
+    }
     wasMyTurn = myTurn;
     placeControls(view, nodes);
     showStatus(view, s.thinking, myTurn);

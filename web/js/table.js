@@ -10,6 +10,8 @@
 import { createMatchStore } from "./match-store.js";
 import { createDriver } from "./driver.js";
 import { createTableViews } from "./table-view.js";
+import { createTurnCue } from "./turn-cue.js";
+import { loadSettings } from "./storage.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Action} Action */
@@ -82,6 +84,7 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   };
   const views = createTableViews({
     store, root, site, pace, sound,
+    cue: site ? createTurnCue({ enabled: () => loadSettings().notify }) : null,
     act: client ? (a) => client.act(a) : (a) => driver.run(() => driver.humanAct(a)),
     nextHand: client ? (v) => client.nextHand(v) : (v) => driver.nextHand(v),
     takeScreen: (seat) => { store.dispatch({ type: "holder", seat }); driver.advance(); },

@@ -10,6 +10,7 @@ import { applyDisplaySettings } from "../render.js";
 import { loadSettings, saveSettings } from "../storage.js";
 import { OFFER_RULES } from "../standing.js";
 import { openSheet } from "./panels.js";
+import { askNotifications } from "../turn-cue.js";
 
 /** @typedef {import("../storage.js").UiSettings} UiSettings */
 
@@ -20,6 +21,7 @@ const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (b
 const FIELDS = /** @type {const} */ ({
   theme: "set-theme", pace: "set-pace", fourColour: "set-fourcolour", motion: "set-motion",
   autoReveal: "set-autoreveal", offers: "set-offers", confirmTrades: "set-confirm", handover: "set-handover",
+  notify: "set-notify",
 });
 
 export function createSettings() {
@@ -36,6 +38,7 @@ export function createSettings() {
     select(FIELDS.offers).value = settings.offers;
     input(FIELDS.confirmTrades).checked = !!settings.confirmTrades;
     input(FIELDS.handover).checked = !!settings.handover;
+    input(FIELDS.notify).checked = !!settings.notify;
   }
 
   /** The dialog's fields, as settings. */
@@ -50,6 +53,7 @@ export function createSettings() {
       offers: /** @type {UiSettings["offers"]} */ (select(FIELDS.offers).value),
       confirmTrades: input(FIELDS.confirmTrades).checked,
       handover: input(FIELDS.handover).checked,
+      notify: input(FIELDS.notify).checked,
     };
   }
 
@@ -62,6 +66,16 @@ export function createSettings() {
       show();
     };
     for (const id of Object.values(FIELDS)) byId(id).addEventListener("change", update);
+    // turned on: the browser asks its permission now (and only now); refused, the box clears
+    input(FIELDS.notify).addEventListener("change", async () => {
+      byId("set-notify-why").textContent = "";
+      if (!input(FIELDS.notify).checked) return;
+      const r = await askNotifications();
+      if (r.ok) return;
+      input(FIELDS.notify).checked = false;
+      update();
+      byId("set-notify-why").textContent = r.why ?? "";
+    });
     show();
   }
 
