@@ -23,7 +23,7 @@ const SEATS = [{ seat: 0, name: "Julia", kind: "human" }, { seat: 1, name: "Ann"
 const view = (toAct, extra = {}) => ({ seat: 1, to_act: toAct, phase: "sale", stage: "playing", seats: SEATS, hands: [], last_hand: null,
   match_over: false, legal: toAct === 1 ? [{ type: "keep", seat: 1 }] : [], ...extra });
 const PROMISE = "ab".repeat(32);
-const WELCOME = { t: "welcome", seat: 1, token: "ab".repeat(16), table: INVITE.table, host: "Julia", allow: { coach: true, review: true }, hello: null };
+const WELCOME = { t: "welcome", seat: 1, token: "ab".repeat(16), table: INVITE.table, host: "Julia", allow: { coach: true, review: true, chat: true }, hello: null };
 const state = (toAct, next, commitment = PROMISE) => ({ t: "state", view: view(toAct), events: [], lines: [], next, commitment });
 
 async function joined() {

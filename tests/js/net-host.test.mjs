@@ -74,7 +74,7 @@ test("start drops the seats nobody took and gives each friend the engine's seat;
   assert.deepEqual(s.seats.map((x) => [x.row, x.seat, x.name]), [[1, 1, "Ann"]]);
   const roster = rosterOf(s);
   assert.deepEqual(roster, { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
-    friends: [{ seat: 1, name: "Ann", token: TOKENS[0], bot: false }], allow: { coach: true, review: true }, clock: 90 });
+    friends: [{ seat: 1, name: "Ann", token: TOKENS[0], bot: false }], allow: { coach: true, review: true, chat: true }, clock: 90 });
   const back = restoreTable(roster);
   assert.equal(at(back, 1).status, "away", "after the host's reload every friend is away until they rejoin");
   assert.equal(rosterOf(lobby()), null, "no roster before the match");
@@ -133,7 +133,7 @@ test("one question in flight, only what the host allows, for the friend's own se
   assert.deepEqual([twice.calls, twice.replies[0].code, twice.replies[0].of], [[], "busy", "review"]);
   const answered = hostReduce(asked.state, { type: "asking", row: 1, on: false });
   assert.deepEqual(from(answered, { t: "review", hand: 2, seat: 0 }).calls, [{ kind: "review", hand: 2 }]);
-  const none = hostReduce(s, { type: "allow", allow: { coach: false, review: false } });
+  const none = hostReduce(s, { type: "allow", allow: { coach: false, review: false, chat: false } });
   for (const msg of [{ t: "coach" }, { t: "review", hand: null }]) {
     const r = from(none, msg);
     assert.deepEqual([r.calls, r.replies[0].code], [[], "not_allowed"]);
@@ -215,4 +215,26 @@ test("the turn clock: a friend's decision is timed once, then the computer plays
   assert.deepEqual([off.turn, hostReduce(off, { type: "turn", seat: 1, since: 60, now: 0 }).turn], [null, null], "off: the table waits");
   assert.equal(rosterOf(s).clock, 30);
   assert.equal(restoreTable(rosterOf(s)).clock, 30);
+});
+
+test("talk: a phrase's words or a friend's own, one line a second, none from a muted friend, free text only if allowed", () => {
+  const s = playing();
+  const t0 = 9_000_000;
+  const say = (st, msg, now) => onGuestMessage(st, 1, JSON.stringify({ t: "say", phrase: null, text: null, ...msg }), now);
+  const phrase = say(s, { phrase: "fair" }, t0);
+  assert.deepEqual(phrase.calls, [{ kind: "say", text: "A fair price!" }]);
+  const soon = say(phrase.state, { phrase: "done" }, t0 + 200);
+  assert.deepEqual([soon.calls, soon.replies[0].code, soon.replies[0].of], [[], "too_fast", "say"]);
+  const words = say(phrase.state, { text: "  \u202eI <b>bid</b> high  " }, t0 + 1500);
+  assert.deepEqual(words.calls, [{ kind: "say", text: "I <b>bid</b> high" }], "bidi controls out, the rest is text (drawn as text)");
+  assert.equal(say(s, { phrase: "steal" }, t0).replies[0].code, "bad_message");
+  assert.equal(say(s, { text: "a\nb" }, t0).replies[0].code, "bad_message");
+  assert.equal(say(s, { text: "x".repeat(121) }, t0).replies[0].code, "bad_message");
+  const quiet = hostReduce(s, { type: "allow", allow: { coach: true, review: true, chat: false } });
+  assert.equal(say(quiet, { text: "hello" }, t0).replies[0].code, "chat_off");
+  assert.equal(say(quiet, { phrase: "well" }, t0).calls.length, 1, "the phrases still work");
+  const muted = hostReduce(s, { type: "mute", row: 1, on: true });
+  assert.deepEqual([say(muted, { phrase: "fair" }, t0).calls, say(muted, { phrase: "fair" }, t0).replies[0].code], [[], "muted"]);
+  assert.equal(say(hostReduce(muted, { type: "mute", row: 1, on: false }), { phrase: "bravo" }, t0).calls[0].text, "Bravo!");
+  assert.equal(say(s, { phrase: "fair", text: "both" }, t0).replies[0].code, "bad_message");
 });

@@ -199,7 +199,7 @@ test("a friend back after a silence gets the table as it is now, moves made mean
 
 test("the stored roster is read field by field: anything of the wrong shape is ignored", () => {
   const good = { v: 1, table: "0123456789abcdef", hostName: "Julia", host: 0,
-    friends: [{ seat: 1, name: "Ann", token: "ab".repeat(16), bot: false }], allow: { coach: true, review: false } };
+    friends: [{ seat: 1, name: "Ann", token: "ab".repeat(16), bot: false }], allow: { coach: true, review: false, chat: true } };
   assert.deepEqual(cleanRoster(good), good);
   for (const bad of [null, 7, { ...good, v: 2 }, { ...good, table: "XYZ" }, { ...good, host: -1 },
     { ...good, friends: [{ seat: "1", name: "Ann", token: "ab".repeat(16) }] }, { ...good, friends: "all" }]) {
@@ -213,8 +213,8 @@ test("the coach for a friend's own seat when the host allows it, and a plain ref
   await new Promise((r) => setTimeout(r, 10));
   assert.deepEqual(engine.requests.filter((r) => r.op === "coach"), [{ op: "coach", seat: 1 }], "Ann's seat, never another");
   assert.deepEqual(ch.sent.find((m) => m.t === "coach").advice, { seat: 1 });
-  hosting.setAllow({ coach: false, review: true });
-  assert.deepEqual(ch.sent.at(-1), { t: "allow", allow: { coach: false, review: true } });
+  hosting.setAllow({ coach: false, review: true, chat: true });
+  assert.deepEqual(ch.sent.at(-1), { t: "allow", allow: { coach: false, review: true, chat: true } });
   ch.from(JSON.stringify({ t: "coach" }));
   await new Promise((r) => setTimeout(r, 10));
   assert.equal(ch.sent.at(-1).code, "not_allowed");

@@ -34,6 +34,8 @@ const GOOD = [
   { t: "take", yes: true },
   { t: "ready", ready: false },
   { t: "back" },
+  { t: "say", phrase: "fair", text: null },
+  { t: "say", phrase: null, text: "Well, sir!" },
 ];
 
 test("every message type of the contract is accepted in its shape", () => {
@@ -74,6 +76,7 @@ test("each message is refused outside its shape", () => {
     { t: "review", hand: 0 },
     { t: "review", hand: "all" },
     { t: "take" }, { t: "take", yes: "yes" },
+    { t: "say" }, { t: "say", phrase: "fair", text: "too" }, { t: "say", phrase: "<b>", text: null }, { t: "say", phrase: null, text: 5 },
   ];
   for (const msg of BAD) refused(msg, "bad_message");
   refused("{not json", "bad_json");
@@ -135,15 +138,16 @@ const STATE = { t: "state", view: VIEW, events: [{ type: "kept", index: 6, text:
   next: 7, commitment: "ab".repeat(32) };
 const HELLO = { version: "1", protocol: 3, options: [], presets: [], bots: [], limits: { players: { min: 2, max: 8 }, name: { max_length: 40 } } };
 const HOST_GOOD = [
-  { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: false }, hello: HELLO },
-  { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: true }, hello: null },
+  { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: false, chat: true }, hello: HELLO },
+  { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: true, chat: false }, hello: null },
   STATE, { ...STATE, commitment: null }, { t: "ack" }, { t: "refused", code: "stale", message: "Too late." },
   { t: "refused", code: "busy", message: "Wait.", of: "coach" }, { t: "coach", advice: { text: "Keep it." } }, { t: "review", review: { you: "+1" } },
   { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null },
   { t: "seats", seats: [{ seat: 1, name: "Ann", status: "here", ready: false }], turn: { seat: 1, ms: 30000 } },
-  { t: "allow", allow: { coach: false, review: false } },
+  { t: "allow", allow: { coach: false, review: false, chat: true } },
   { t: "record", record: { seed: 5 } }, { t: "offer_table", from: "Julia" },
   { t: "table", snapshot: "SNAP", roster: { v: 1 }, log: [{ text: "x", cls: "" }] }, { t: "moved", host: "Ann" }, { t: "removed" }, { t: "bye" },
+  { t: "said", seat: 2, name: "Bo", text: "A fair price!" },
 ];
 
 /** @param {unknown} msg @param {number | null} [seat] */
@@ -182,6 +186,8 @@ test("a hostile host's message is refused with a sentence, never thrown, whateve
     { t: "refused", code: "<b>", message: "x" }, { t: "refused", code: "x", message: "x", of: "save" },
     { t: "coach", advice: "x" }, { t: "record", record: null }, { t: "allow", allow: { coach: "yes", review: true } },
     { t: "table", snapshot: 5, roster: {}, log: [] }, { t: "table", snapshot: "S", roster: {}, log: [null] },
+    { t: "said", seat: 1, name: "Bo", text: "a\nb" }, { t: "said", seat: 1, name: "Bo", text: "" }, { t: "said", seat: -1, name: "Bo", text: "hi" },
+    { t: "said", seat: 1, name: "Bo", text: "x".repeat(500) },
   ];
   for (const msg of BAD) {
     let r;

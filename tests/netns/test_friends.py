@@ -516,3 +516,31 @@ def test_the_turn_clock_hands_a_slow_friend_to_a_computer_player_until_they_are_
     ann.get_by_role("button", name="I'm back").click()
     expect(ann.locator("#friends-status")).not_to_contain_text("A computer player is playing for you", timeout=10_000)
     play_to_the_end([host, ann, bo])
+
+
+def test_friends_talk_with_quick_phrases_and_words_and_the_host_can_mute_one(people, site_url):
+    """Issue 44, item 5: a quick phrase from Ann's phone and Bo's own words reach every table as a
+    bubble by the speaker's seat and a line in the log, drawn as text; once the host mutes Bo,
+    his words are refused and shown to nobody."""
+    host, ann, bo = start_three(people, site_url, hands=2)
+    ann.get_by_text("Say…").click()
+    ann.get_by_role("button", name="A fair price!").click()
+    for p in (host, ann, bo):
+        expect(p.locator("#said-layer")).to_contain_text("Ann: A fair price!", timeout=10_000)
+    bo.get_by_text("Say…").click()
+    bo.get_by_label("Say something to the table").fill("<b>Too dear</b>, madam")
+    bo.get_by_role("button", name="Say", exact=True).click()
+    expect(host.locator("#said-layer")).to_contain_text("Bo: <b>Too dear</b>, madam", timeout=10_000)
+    assert host.locator("#said-layer b").count() == 0, "what is said is text, never HTML"
+    host.get_by_role("button", name="Friends", exact=True).click()
+    host.get_by_role("button", name="Mute Bo").click()
+    expect(host.get_by_role("button", name="Unmute Bo")).to_be_visible()
+    host.keyboard.press("Escape")
+    host.wait_for_timeout(1100)  # one line a second
+    bo.get_by_label("Say something to the table").fill("Can you hear me?")
+    bo.get_by_role("button", name="Say", exact=True).click()
+    expect(bo.locator("#talk-error")).to_contain_text("muted", timeout=10_000)
+    host.wait_for_timeout(500)
+    assert "Can you hear me?" not in host.inner_text("#said-layer") + ann.inner_text("#said-layer")
+    host.get_by_role("button", name="Log").click()
+    expect(host.locator("#log")).to_contain_text("Ann: “A fair price!”")

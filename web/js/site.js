@@ -65,12 +65,20 @@ export async function startSite() {
   const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await later.get().regained(); } });
   // Friends on their own devices (net/, loaded when first needed: site/friends.js): this tab
   // hosts them; its save keeps their seats.
-  const friends = createFriends({ make: ({ createHosting, createLobby }) => {
+  const friends = createFriends({ make: ({ createHosting, createLobby, createTalkBox }) => {
+    const talk = createTalkBox({ say: (what) => hosting.say(what), log: (text) => table.log(text, "said") });
     const hosting = createHosting({
       table,
       start: (s, how) => new Promise((resolve) => { table.run(async () => resolve(await start.startMatch(/** @type {any} */ (s), how))); }), // s: the form's settings with the final players
-      changed: () => lobby.draw(),
+      changed: () => {
+        lobby.draw();
+        const now = hosting.state();
+        talk.show(now.phase === "playing");
+        talk.allowText(now.allow.chat);
+      },
+      onSaid: (seat, name, text) => talk.said(seat, name, text),
     });
+    talk.wire();
     const lobby = createLobby({
       hosting,
       handOver: (seat) => { handOver(seat).catch((err) => console.error(err)); }, // asks the friend first: not inside the table's work

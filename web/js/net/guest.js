@@ -14,6 +14,7 @@ import { readStored, writeStored } from "../storage/guest-store.js";
 import { cleanRoster } from "../storage/roster.js";
 import { keepHandedTable, noRoomForTable } from "../storage/hand-over.js";
 import { promiseLine } from "./promise.js";
+import { cleanTalk } from "./talk.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Action} Action */
@@ -75,6 +76,8 @@ const ANSWER_MS = 20000;
  * @property {GameEvent[]} seen every public event seen, for the fair-play check
  * @property {Map<"act" | "coach" | "review", (m: HostMessage) => void>} waiting one answer per kind
  * @property {import("../protocol.js").StandingPrefs} prefs
+ * @property {{said: (seat: number, name: string, text: string) => void, refused: (message: string) => void}} talk
+ *   the page's "Say…" box (site/friends/talk-box.js)
  */
 
 const tell = (/** @type {Gx} */ gx) => { try { gx.onChange({ ...gx.state }); } catch (err) { console.error(err); } };
@@ -150,6 +153,7 @@ function onMessage(gx, m) {
     case "offer_table": gx.state.offer = m.from; tell(gx); return;
     case "table": takeTable(gx, m); return;
     case "moved": gx.state.host = m.host; gx.state.moved = true; tell(gx); return;
+    case "said": gx.talk.said(m.seat, m.name, m.text); return;
     case "removed": ended(gx, "removed", `${gx.state.host || "The host"} has taken you off the table.`); return;
     case "bye": ended(gx, "closed", `${gx.state.host || "The host"} closed the table.`); return;
     default:
@@ -267,6 +271,7 @@ function refused(gx, m) {
     tell(gx);
     return;
   }
+  if (m.of === "say") { gx.talk.refused(m.message); return; }
   const kind = m.of ?? null;
   if (kind && gx.waiting.has(kind)) { answer(gx, kind, m); return; }
   console.warn(`The host refused (${m.code}): ${m.message}`);
@@ -367,14 +372,15 @@ async function checkRecord(gx, record) {
  * @param {() => number} [parts.now]
  * @param {Gx["audit"]} [parts.audit] checks the record at the end of the match (fair play)
  * @param {() => void} [parts.onTable] the host handed this device the table (its save is written)
+ * @param {Gx["talk"]} [parts.talk] shows what is said at the table
  */
 export function createGuest({ invite, table, onChange = () => {}, peer = guestPeer, now = () => Date.now(), audit,
-  onTable = () => {} }) {
+  onTable = () => {}, talk = { said: () => {}, refused: () => {} } }) {
   /** @type {Gx} */
-  const gx = { invite, table, onChange, now, audit, onTable, channel: null, latest: null, next: 0, pinned: null, released: false,
+  const gx = { invite, table, onChange, now, audit, onTable, talk, channel: null, latest: null, next: 0, pinned: null, released: false,
     expecting: false, seen: [], waiting: new Map(), prefs: {},
     state: { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [], hostAway: false, problem: "",
-      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true }, turn: null } };
+      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true, chat: true }, turn: null } };
   return {
     /** @param {string} name @param {import("../protocol.js").StandingPrefs} [standing] */
     join: (name, standing = {}) => join(gx, name, standing, peer),
@@ -397,6 +403,21 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
     setReady(on) { gx.channel?.send({ t: "ready", ready: on }); },
     /** "I'm back": the computer stops playing for this player. */
     back() { gx.channel?.send({ t: "back" }); },
+    /**
+     * Say a quick phrase or some words at the table (the host relays them); a sentence when
+     * they cannot be said at all.
+     * @param {{phrase?: string, text?: string}} what @returns {string | null}
+     */
+    say({ phrase, text }) {
+      if (!gx.channel) return "Not connected to the host.";
+      if (text != null) {
+        if (!gx.state.allow.chat) return "The host has turned free text off: the quick phrases still work.";
+        const c = cleanTalk(text);
+        if (!c.ok) return c.message;
+        gx.channel.send({ t: "say", phrase: null, text: c.text });
+      } else gx.channel.send({ t: "say", phrase: phrase ?? "", text: null });
+      return null;
+    },
     state: () => ({ ...gx.state }),
     close: () => gx.channel?.close(),
   };

@@ -21,6 +21,7 @@
  */
 
 import { readGuestMessage } from "./messages.js";
+import { cleanTalk, phraseText } from "./talk.js";
 
 /** @typedef {import("./messages.js").GuestMessage} GuestMessage */
 /** @typedef {import("./messages.js").HostMessage} HostMessage */
@@ -54,6 +55,8 @@ export const TRANSITIONS = Object.freeze({
 
 /** The computer player that stands in for a friend who is not playing their seat (the host's choice). */
 export const STAND_IN = "skilled/fanny";
+/** Milliseconds between two lines one friend may say (the rate limit for talk). */
+export const TALK_GAP_MS = 1000;
 /** The turn clock's default, in seconds: generous (a friend who is thinking is not hurried). */
 export const CLOCK_S = 90;
 /** The longest turn clock (the wire's whole numbers stop at a million milliseconds). */
@@ -77,6 +80,8 @@ export const WARN_MS = 1000;
  * @property {boolean} asking a coach or review question of theirs is with the engine
  * @property {boolean} acting a move of theirs waits its turn in the table's work
  * @property {boolean} ready they would play another match at this table (said at a match's end)
+ * @property {boolean} muted the host has muted them: nothing they say is shown
+ * @property {number} said when they last said something (milliseconds), for TALK_GAP_MS
  */
 
 /**
@@ -98,7 +103,8 @@ export const WARN_MS = 1000;
  *   | {kind: "coach"}
  *   | {kind: "review", hand: number | null}
  *   | {kind: "take", yes: boolean}
- *   | {kind: "announce"}} Call
+ *   | {kind: "announce"}
+ *   | {kind: "say", text: string}} Call
  */
 
 /** @typedef {{type: "seat", row: number, event: SeatEvent, name?: string, prefs?: GuestPrefs | null, token?: string}
@@ -108,6 +114,8 @@ export const WARN_MS = 1000;
  *   | {type: "asking", row: number, on: boolean}
  *   | {type: "acting", row: number, on: boolean}
  *   | {type: "ready", row: number, on: boolean}
+ *   | {type: "mute", row: number, on: boolean}
+ *   | {type: "said", row: number, at: number}
  *   | {type: "new_match"}
  *   | {type: "clock", seconds: number}
  *   | {type: "turn", seat: number | null, since: number, now: number}
@@ -115,12 +123,12 @@ export const WARN_MS = 1000;
  *   | {type: "stop"}} HostEvent */
 
 export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table: "", hostName: "", hostRow: 0,
-  allow: { coach: true, review: true }, seats: [], clock: CLOCK_S, turn: null }));
+  allow: { coach: true, review: true, chat: true }, seats: [], clock: CLOCK_S, turn: null }));
 
 /** @param {number} row @param {string} token @returns {Seat} */
 function emptySeat(row, token) {
   return { row, seat: null, name: "", token, status: "open", prefs: null,
-    bucket: { level: BURST, at: 0, warned: -Infinity }, asking: false, acting: false, ready: false };
+    bucket: { level: BURST, at: 0, warned: -Infinity }, asking: false, acting: false, ready: false, muted: false, said: -Infinity };
 }
 
 /**
@@ -128,7 +136,7 @@ function emptySeat(row, token) {
  * @param {{table: string, hostName: string, hostRow: number, rows: number[], tokens: string[], allow?: Allow, clock?: number}} plan
  * @returns {HostState}
  */
-export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true }, clock = CLOCK_S }) {
+export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true, chat: true }, clock = CLOCK_S }) {
   return { phase: "lobby", table, hostName, hostRow, allow: { ...allow }, seats: rows.map((row, i) => emptySeat(row, tokens[i])),
     clock, turn: null };
 }
@@ -167,7 +175,9 @@ export function hostReduce(s, e) {
     case "start":
       return { ...s, phase: "playing", hostRow: e.host,
         seats: s.seats.filter((x) => e.seats.has(x.row)).map((x) => ({ ...x, seat: e.seats.get(x.row) ?? null })) };
-    case "allow": return { ...s, allow: { coach: !!e.allow.coach, review: !!e.allow.review } };
+    case "allow": return { ...s, allow: { coach: !!e.allow.coach, review: !!e.allow.review, chat: e.allow.chat !== false } };
+    case "mute": return patch(s, e.row, { muted: e.on });
+    case "said": return patch(s, e.row, { said: e.at });
     case "prefs": return patch(s, e.row, { prefs: e.prefs });
     case "asking": return patch(s, e.row, { asking: e.on });
     case "acting": return patch(s, e.row, { acting: e.on });
@@ -242,8 +252,8 @@ export function rateCheck(b, now) {
 }
 
 /**
- * @param {string} code @param {string} message @param {"act" | "coach" | "review"} [of] the request it answers
- * @returns {{t: "refused", code: string, message: string, of?: "act" | "coach" | "review"}}
+ * @param {string} code @param {string} message @param {"act" | "coach" | "review" | "say"} [of] the request it answers
+ * @returns {{t: "refused", code: string, message: string, of?: "act" | "coach" | "review" | "say"}}
  */
 const refused = (code, message, of) => (of ? { t: "refused", code, message, of } : { t: "refused", code, message });
 
@@ -270,6 +280,7 @@ export function onGuestMessage(s, row, text, now) {
     case "prefs": return done([], [], hostReduce(state, { type: "prefs", row, prefs: msg.prefs }));
     case "take": return done([], [{ kind: "take", yes: msg.yes }]);
     case "ready": return done([], [{ kind: "announce" }], hostReduce(state, { type: "ready", row, on: msg.ready }));
+    case "say": return talk(state, row, msg, now);
     case "back": { // "I'm back": the computer stops playing for them
       const next = hostReduce(state, { type: "seat", row, event: "back" });
       return done([], next === state ? [] : [{ kind: "announce" }], next);
@@ -290,6 +301,28 @@ export function onGuestMessage(s, row, text, now) {
   /** @type {Call} */
   const call = msg.t === "coach" ? { kind: "coach" } : { kind: "review", hand: msg.hand };
   return done([], [call], hostReduce(state, { type: "asking", row, on: true }));
+}
+
+/**
+ * A friend says something: a phrase's words, or their own when the host allows free text; at
+ * most one line a second, and nothing from a friend the host has muted.
+ * @param {HostState} s @param {number} row @param {{phrase: string | null, text: string | null}} msg @param {number} now
+ * @returns {{state: HostState, replies: HostMessage[], calls: Call[]}}
+ */
+function talk(s, row, msg, now) {
+  const seat = /** @type {Seat} */ (s.seats.find((x) => x.row === row));
+  const no = (/** @type {string} */ code, /** @type {string} */ message) => ({ state: s, replies: [refused(code, message, "say")], calls: [] });
+  if (seat.muted) return no("muted", "The host has muted you: what you say is not shown.");
+  if (now - seat.said < TALK_GAP_MS) return no("too_fast", "One line a second, please.");
+  let text = msg.phrase === null ? null : phraseText(msg.phrase);
+  if (msg.phrase !== null && text === null) return no("bad_message", "That phrase is unknown.");
+  if (msg.text !== null) {
+    if (!s.allow.chat) return no("chat_off", "The host has turned free text off: the quick phrases still work.");
+    const c = cleanTalk(msg.text);
+    if (!c.ok) return no("bad_message", c.message);
+    text = c.text;
+  }
+  return { state: hostReduce(s, { type: "said", row, at: now }), replies: [], calls: [{ kind: "say", text: /** @type {string} */ (text) }] };
 }
 
 /**

@@ -15,6 +15,7 @@ import { readGuestMessage } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
   seatsMessage, present, rosterOf, clockOf } from "./host.js";
 import { cleanRoster } from "../storage/roster.js";
+import { cleanTalk, phraseText } from "./talk.js";
 import { promiseLine } from "./promise.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -38,7 +39,7 @@ export const OFFER_MS = 120_000;
 /**
  * The lobby's plan: one row per seat, as the set-up form reads them.
  * @typedef {{players: PlayerSpec[], friendRows: number[], hostRow: number, hostName: string,
- *   settings: Record<string, unknown>, allow?: {coach: boolean, review: boolean},
+ *   settings: Record<string, unknown>, allow?: import("./messages.js").Allow,
  *   stunUrls?: string[], clock?: number}} Plan
  */
 
@@ -88,6 +89,7 @@ export const OFFER_MS = 120_000;
  * @property {{row: number, resolve: (yes: boolean) => void} | null} offer a hand-over waiting for its answer
  * @property {boolean} leaving the table has been handed over: nothing a friend sends is read here any more
  * @property {ReturnType<typeof setInterval> | null} ticker the turn clock's, while a friend's decision is timed
+ * @property {(seat: number, name: string, text: string) => void} onSaid a line said at the table, for this page to show
  */
 
 const seconds = (/** @type {Hx} */ hx) => Math.floor(hx.now() / 1000);
@@ -120,6 +122,15 @@ function announce(hx) {
  * @param {Hx} hx
  */
 const audience = (hx) => hx.s.seats.filter((f) => hx.channels.has(f.row) && (f.status === "here" || f.status === "computer"));
+
+/**
+ * A line said at the table: every friend listening and this page show it.
+ * @param {Hx} hx @param {number} seat @param {string} name @param {string} text
+ */
+function relay(hx, seat, name, text) {
+  sendAll(hx, { t: "said", seat, name, text });
+  try { hx.onSaid(seat, name, text); } catch (err) { console.error(err); }
+}
 
 /** Every friend listening hears it. @param {Hx} hx @param {HostMessage} msg */
 function sendAll(hx, msg) {
@@ -348,6 +359,7 @@ async function carryOut(hx, row, call) {
   const f = seatOf(hx, row);
   if (call.kind === "take") { if (hx.offer?.row === row) hx.offer.resolve(call.yes); return; }
   if (call.kind === "announce") { announce(hx); return; }
+  if (call.kind === "say") { if (f) relay(hx, f.seat ?? f.row, f.name, call.text); return; }
   if (f?.seat == null) return;
   const seat = f.seat;
   if (call.kind === "act") {
@@ -557,12 +569,13 @@ function stop(hx, { quietly = false } = {}) {
  * @param {typeof hostPeer} [parts.peer]
  * @param {() => number} [parts.now] milliseconds (Date.now)
  * @param {() => string} [parts.base] the site's own address, where `#join=` goes
+ * @param {Hx["onSaid"]} [parts.onSaid] show a line said at the table (site/friends/talk-box.js)
  */
 export function createHosting({ table, start, changed = () => {}, peer = hostPeer, now = () => Date.now(),
-  base = () => location.origin + location.pathname }) {
+  base = () => location.origin + location.pathname, onSaid = () => {} }) {
   /** @type {Hx} */
   const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), pending: null, invitation: null,
-    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null };
+    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
   watch(hx);
   const rowOfSeat = (/** @type {number} */ seat) => hx.s.seats.find((f) => f.seat === seat)?.row;
   return {
@@ -597,19 +610,33 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     remove: (row) => removeFriend(hx, row),
     /** "Connect over the internet": the invitations ask these STUN servers. @param {string[]} urls */
     async setStun(urls) { if (hx.plan) hx.plan.stunUrls = urls; await invite(hx); },
-    /** What friends may ask of the engine for their own seat, told to every friend. @param {{coach: boolean, review: boolean}} allow */
+    /** What friends may ask of the engine for their own seat, and free text, told to every friend. @param {import("./messages.js").Allow} allow */
     setAllow(allow) {
       if (!dispatch(hx, { type: "allow", allow })) return;
       if (hx.plan) hx.plan.allow = hx.s.allow;
       sendAll(hx, { t: "allow", allow: hx.s.allow });
     },
     /** @param {number} seat */ offerTable: (seat) => offerTable(hx, seat),
+    /**
+     * The host says something at the table: a phrase's id, or words (the same rule as a friend's).
+     * @param {{phrase?: string, text?: string}} what @returns {string | null} why not
+     */
+    say({ phrase, text }) {
+      const line = phrase ? phraseText(phrase) : cleanTalk(text ?? "");
+      const words = typeof line === "string" ? line : line?.ok ? line.text : null;
+      if (!words) return line && typeof line === "object" && !line.ok ? line.message : "That phrase is unknown.";
+      relay(hx, hx.s.hostRow, hx.s.hostName, words);
+      return null;
+    },
+    /** The host mutes a friend (nothing they say is shown), or not. @param {number} row @param {boolean} on */
+    mute(row, on) { if (dispatch(hx, { type: "mute", row, on })) tell(hx); },
     /** The turn clock: seconds a friend has for a decision (0: off). @param {number} seconds */
     setClock(seconds) { if (dispatch(hx, { type: "clock", seconds })) announce(hx); },
     /** What the lobby draws. */
     state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
       promise: hx.commitment?.slice(0, 8) ?? "", clock: hx.s.clock, turn: clockOf(hx.s, hx.now()),
-      friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready })) }),
+      allow: hx.s.allow,
+      friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready, muted: f.muted })) }),
     /** Whether a seat is a friend's on another device. @param {number} seat */
     isFriend: (seat) => hx.s.seats.some((f) => f.seat === seat),
   };

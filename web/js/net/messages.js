@@ -20,6 +20,7 @@
 
 import { utf8Length } from "./link/frame.js";
 import { cleanName } from "../names.js";
+import { cleanTalk } from "./talk.js";
 
 /** A guest's message, at most (a move, a question: small). */
 export const MAX_MESSAGE_BYTES = 65536;
@@ -61,10 +62,11 @@ const MAX_EVENTS = 400;
  *   | {t: "review", hand: number | null}
  *   | {t: "take", yes: boolean}
  *   | {t: "ready", ready: boolean}
- *   | {t: "back"}} GuestMessage
+ *   | {t: "back"}
+ *   | {t: "say", phrase: string | null, text: string | null}} GuestMessage
  */
 
-/** @typedef {{coach: boolean, review: boolean}} Allow */
+/** @typedef {{coach: boolean, review: boolean, chat: boolean}} Allow */
 /** @typedef {{seat: number, name: string, status: string, ready: boolean}} SeatLine */
 /** @typedef {{text: string, cls: string}} Line */
 /**
@@ -81,7 +83,7 @@ const MAX_EVENTS = 400;
  * @typedef {{t: "welcome", seat: number, token: string, table: string, host: string, allow: Allow, hello: PublicHello | null}
  *   | {t: "state", view: View, events: GameEvent[], lines: Line[], next: number, commitment: string | null}
  *   | {t: "ack"}
- *   | {t: "refused", code: string, message: string, of?: "act" | "coach" | "review"}
+ *   | {t: "refused", code: string, message: string, of?: "act" | "coach" | "review" | "say"}
  *   | {t: "coach", advice: Record<string, unknown>}
  *   | {t: "review", review: Record<string, unknown>}
  *   | {t: "seats", seats: SeatLine[], turn: {seat: number, ms: number} | null}
@@ -90,6 +92,7 @@ const MAX_EVENTS = 400;
  *   | {t: "offer_table", from: string}
  *   | {t: "table", snapshot: string, roster: Record<string, unknown>, log: Line[]}
  *   | {t: "moved", host: string}
+ *   | {t: "said", seat: number, name: string, text: string}
  *   | {t: "removed"}
  *   | {t: "bye"}} HostMessage
  */
@@ -247,6 +250,14 @@ function shape(value) {
       return { t: "ready", ready: value.ready };
     case "back":
       return { t: "back" };
+    case "say": {
+      const phrase = value.phrase ?? null;
+      const text = value.text ?? null;
+      if ((phrase === null) === (text === null)) return "Say a phrase or some words, one of the two.";
+      if (phrase !== null && (typeof phrase !== "string" || !/^[a-z]{1,16}$/.test(phrase))) return "That phrase is unknown.";
+      if (text !== null && (typeof text !== "string" || text.length > 400)) return "What you say is too long.";
+      return { t: "say", phrase, text };
+    }
     default:
       return "The message's type is unknown.";
   }
@@ -260,9 +271,9 @@ function isText(v, max = MAX_TEXT) {
   return typeof v === "string" && v.length <= max;
 }
 
-/** @param {unknown} v @returns {v is {coach: boolean, review: boolean}} */
+/** @param {unknown} v @returns {v is {coach: boolean, review: boolean, chat: boolean}} */
 function isAllow(v) {
-  return isObject(v) && typeof v.coach === "boolean" && typeof v.review === "boolean";
+  return isObject(v) && typeof v.coach === "boolean" && typeof v.review === "boolean" && typeof v.chat === "boolean";
 }
 
 /** @param {unknown} v @returns {v is Line[]} */
@@ -284,7 +295,7 @@ function hostShape(value, seat) {
     case "refused":
       if (!isText(value.code, 40) || !CODE.test(value.code) || !isText(value.message)) return "The host's refusal is malformed.";
       if (value.of === undefined) return { t: "refused", code: value.code, message: value.message };
-      if (value.of !== "act" && value.of !== "coach" && value.of !== "review") return "The host's refusal is malformed.";
+      if (value.of !== "act" && value.of !== "coach" && value.of !== "review" && value.of !== "say") return "The host's refusal is malformed.";
       return { t: "refused", code: value.code, message: value.message, of: value.of };
     case "coach":
       return isObject(value.advice) ? { t: "coach", advice: value.advice } : "The coach's answer is malformed.";
@@ -292,7 +303,7 @@ function hostShape(value, seat) {
       return isObject(value.review) ? { t: "review", review: value.review } : "The review is malformed.";
     case "seats": return seatsShape(value.seats, value.turn);
     case "allow":
-      return isAllow(value.allow) ? { t: "allow", allow: { coach: value.allow.coach, review: value.allow.review } } : "The host's permissions are malformed.";
+      return isAllow(value.allow) ? { t: "allow", allow: { coach: value.allow.coach, review: value.allow.review, chat: value.allow.chat } } : "The host's permissions are malformed.";
     case "record":
       return isObject(value.record) ? { t: "record", record: value.record } : "The host's record is malformed.";
     case "offer_table":
@@ -304,6 +315,13 @@ function hostShape(value, seat) {
     }
     case "moved":
       return isText(value.host, 80) ? { t: "moved", host: cleanOr(value.host) } : "The host's message is malformed.";
+    case "said": {
+      const { seat: who, name, text } = value;
+      if (!isInt(who, 0) || who >= MAX_SEATS || !isText(name, 80)) return "The host's line of talk is malformed.";
+      const said = cleanTalk(text);
+      if (!said.ok) return "The host's line of talk is malformed.";
+      return { t: "said", seat: who, name: cleanOr(name), text: said.text };
+    }
     case "removed": return { t: "removed" };
     case "bye": return { t: "bye" };
     default:
@@ -325,7 +343,7 @@ function welcomeShape(value) {
   if (!isText(host, 80) || !isAllow(allow)) return "The host's welcome is malformed.";
   const h = hello === null ? null : publicHello(hello);
   if (typeof h === "string") return h;
-  return { t: "welcome", seat: s, token, table, host: cleanOr(host), allow: { coach: allow.coach, review: allow.review }, hello: h };
+  return { t: "welcome", seat: s, token, table, host: cleanOr(host), allow: { coach: allow.coach, review: allow.review, chat: allow.chat }, hello: h };
 }
 
 /** @param {unknown} seats @param {unknown} turn @returns {HostMessage | string} */

@@ -14,6 +14,7 @@
  * @typedef {object} FriendsModules
  * @property {typeof import("../net/hosting.js").createHosting} createHosting
  * @property {typeof import("./friends/lobby.js").createLobby} createLobby
+ * @property {typeof import("./friends/talk-box.js").createTalkBox} createTalkBox
  */
 /**
  * @typedef {object} FriendsParts
@@ -34,8 +35,8 @@ export function createFriends({ make }) {
 
   /** The hosting and its lobby, loaded and made on the first call. */
   function load() {
-    loading ??= Promise.all([import("../net/hosting.js"), import("./friends/lobby.js")])
-      .then(([h, l]) => { made = make({ createHosting: h.createHosting, createLobby: l.createLobby }); return made; })
+    loading ??= Promise.all([import("../net/hosting.js"), import("./friends/lobby.js"), import("./friends/talk-box.js")])
+      .then(([h, l, t]) => { made = make({ createHosting: h.createHosting, createLobby: l.createLobby, createTalkBox: t.createTalkBox }); return made; })
       .catch((/** @type {unknown} */ err) => { loading = null; throw err; }); // a failed load may be tried again
     return loading;
   }

@@ -10,7 +10,7 @@ import { cleanName } from "../names.js";
 /**
  * @typedef {{seat: number, name: string, token: string, bot: boolean, removed?: boolean}} RosterFriend
  * @typedef {{v: 1, table: string, hostName: string, host: number, friends: RosterFriend[],
- *   allow: {coach: boolean, review: boolean}, clock?: number}} Roster
+ *   allow: {coach: boolean, review: boolean, chat: boolean}, clock?: number}} Roster
  */
 
 const HEX = /^[0-9a-f]{8,64}$/;
@@ -43,5 +43,5 @@ export function cleanRoster(raw) {
   const clock = Number.isSafeInteger(r.clock) && /** @type {number} */ (r.clock) >= 0 && /** @type {number} */ (r.clock) <= 3600
     ? { clock: /** @type {number} */ (r.clock) } : {};
   return { v: 1, table: /** @type {string} */ (r.table), hostName: /** @type {{name: string}} */ (hostName).name, host: /** @type {number} */ (r.host),
-    friends, allow: { coach: a.coach !== false, review: a.review !== false }, ...clock };
+    friends, allow: { coach: a.coach !== false, review: a.review !== false, chat: a.chat !== false }, ...clock };
 }

@@ -17,6 +17,7 @@ import { clock, clockLine } from "./lobby.js";
 import { REPLY_LIFETIME_S as REPLY_S } from "../../net/link/codec.js";
 import { wireName } from "../../net/messages.js";
 import { ask } from "../../dialog.js";
+import { createTalkBox } from "./talk-box.js";
 import { openSheet, closeSheet, wirePanels } from "../panels.js";
 import { createSettings } from "../settings.js";
 
@@ -62,8 +63,11 @@ export function startGuest() {
     ? `${inv.host} invites you to a game of Speculation at their table.`
     : "You are invited to a game of Speculation.";
   input("join-name").value = readName();
+  const talk = createTalkBox({ say: (what) => me.say(what), log: (text) => table.log(text, "said") });
+  talk.wire();
   const me = createGuest({
-    invite: inv, table, onChange: (s) => { draw(s, inv.table); offered(me, s); },
+    invite: inv, table, onChange: (s) => { draw(s, inv.table); offered(me, s); talk.show(s.phase === "playing"); talk.allowText(s.allow.chat); },
+    talk: { said: (seat, name, text) => talk.said(seat, name, text), refused: (message) => talk.problem(message) },
     audit: (record, seen, commitment) => audit(record, seen, commitment),
     onTable: () => { location.replace(`${location.pathname}${location.search}`); }, // the site: it resumes and hosts
   });

@@ -78,7 +78,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     });
     byId("btn-table").addEventListener("click", () => open());
     byId("lobby-clock").addEventListener("change", () => hosting.setClock(clockSeconds()));
-    for (const id of ["lobby-allow-coach", "lobby-allow-review"]) {
+    for (const id of ["lobby-allow-coach", "lobby-allow-review", "lobby-allow-chat"]) {
       byId(id).addEventListener("change", () => hosting.setAllow(allowed()));
     }
     byId("friends-bot").addEventListener("click", () => {
@@ -94,7 +94,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
 
   /** The lobby's "Friends may ask" boxes. */
   function allowed() {
-    return { coach: input("lobby-allow-coach").checked, review: input("lobby-allow-review").checked };
+    return { coach: input("lobby-allow-coach").checked, review: input("lobby-allow-review").checked, chat: input("lobby-allow-chat").checked };
   }
 
   /** @param {string} field @param {string} button */
@@ -160,6 +160,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
           : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
       }
       if (x.status !== "open" && x.status !== "removed") {
+        li.append(" ", button(x.muted ? `Unmute ${x.name || "this friend"}` : `Mute ${x.name || "this friend"}`, () => hosting.mute(x.row, !x.muted)));
         li.append(" ", button(`Remove ${x.name || "this friend"}`, () => { removeFriend(x, s.phase).catch((err) => console.error(err)); }));
       }
       return li;
