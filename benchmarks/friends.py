@@ -418,7 +418,7 @@ def one_run(browser: Any, url: str, hands: int, tf: Any) -> dict[str, Any]:
             guest.goto(link)
             guest.get_by_label("Your name").fill(name)
             guest.get_by_role("button", name="Join").click()
-            reply = guest.get_by_label("Your reply code")
+            reply = guest.get_by_label("Your reply link")
             expect(reply).to_have_value(tf.re.compile(r"\S{20,}"), timeout=20_000)
             out["reply"] = len(reply.input_value())
             host.get_by_label("Reply code", exact=True).fill(reply.input_value())

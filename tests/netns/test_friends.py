@@ -94,9 +94,9 @@ def join(host: Page, guest: Page, name: str) -> None:
     guest.goto(link)
     guest.get_by_label("Your name").fill(name)
     guest.get_by_role("button", name="Join").click()
-    reply = guest.get_by_label("Your reply code")
+    reply = guest.get_by_label("Your reply link")
     expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
-    expect(guest.get_by_role("img", name="QR code of your reply code")).to_be_visible()
+    expect(guest.get_by_role("img", name="QR code of your reply link")).to_be_visible()
     host.get_by_label("Reply code", exact=True).fill(reply.input_value())
     host.get_by_role("button", name="Add player").click()
     expect(host.locator("#lobby-error")).to_be_hidden()
@@ -388,7 +388,7 @@ def rejoin(new_host: Page, guest: Page, name: str) -> None:
     expect(new_host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=20_000)
     guest.goto("about:blank")  # the link opens a fresh page (a new tab would do the same)
     guest.goto(new_host.get_by_label("Invite link").input_value())
-    reply = guest.get_by_label("Your reply code")
+    reply = guest.get_by_label("Your reply link")
     expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
     new_host.get_by_label("Reply code", exact=True).fill(reply.input_value())
     new_host.get_by_role("button", name="Add player").click()
@@ -544,3 +544,48 @@ def test_friends_talk_with_quick_phrases_and_words_and_the_host_can_mute_one(peo
     assert "Can you hear me?" not in host.inner_text("#said-layer") + ann.inner_text("#said-layer")
     host.get_by_role("button", name="Log").click()
     expect(host.locator("#log")).to_contain_text("Ann: “A fair price!”")
+
+
+def open_reply_link(host: Page, guest: Page) -> Page:
+    """The host opens the guest's reply link in its own browser (a new tab of the same browser,
+    as tapping the link in a chat would): the link's page hands the reply to the table's tab."""
+    reply = guest.get_by_label("Your reply link")
+    expect(reply).to_have_value(re.compile(r"#reply=\S{20,}"), timeout=20_000)
+    tab = host.context.new_page()
+    tab.goto(reply.input_value())
+    return tab
+
+
+def test_back_after_a_reload_with_two_actions_by_the_friend_and_one_by_the_host(people, site_url):
+    """Issue 44, item 3: the reply travels as a link; opened in the host's browser it seats the
+    friend with no paste. After Ann reloads, the host's lobby already shows her rejoin invitation
+    (its QR code or link: Ann's action 1); her page joins by itself with her stored name and shows
+    her reply link, which she sends (action 2); the host opens it (the host's one action)."""
+    host, ann, bo = people(3)
+    open_table(host, site_url, hands=2)
+    link = host.get_by_label("Invite link").input_value()
+    ann.goto(link)
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Join").click()
+    tab = open_reply_link(host, ann)
+    expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
+    expect(host.locator("#lobby-seats")).to_contain_text("Ann: at the table")
+    join(host, bo, "Bo")
+    host.get_by_role("button", name="Start the match").click()
+    expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
+    ann.reload()
+    expect(host.locator("#friends-status")).to_contain_text("Ann is reconnecting", timeout=8_000)
+    host.get_by_role("button", name="Friends", exact=True).click()
+    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Ann", timeout=20_000)
+    rejoin = host.get_by_label("Invite link").input_value()  # on the host's screen already: no message needed
+    ann.goto("about:blank")
+    ann.goto(rejoin)                                          # Ann's 1: scans the QR code (or opens the link)
+    reply = ann.get_by_label("Your reply link")
+    expect(reply).to_have_value(re.compile(r"#reply="), timeout=20_000)  # no question asked
+    expect(ann.get_by_label("Your name")).to_be_hidden()
+    tab = open_reply_link(host, ann)                          # Ann's 2: sends it; Julia's 1: opens it
+    expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
+    expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
+    tab.close()
+    host.keyboard.press("Escape")
+    play_to_the_end([host, ann, bo])

@@ -20,7 +20,11 @@ requestAnimationFrame(() => performance.mark("speculation:shell"));
 const embedded = new URLSearchParams(location.search).get("embed") === "1";
 if (!embedded) watchStageSize(document.querySelector(".stage")); // the cards' sizes (layout.css)
 
-if (/^#(join|table)=/.test(location.hash)) {
+if (/^#reply=/.test(location.hash)) {
+  // A friend's reply, opened in the host's browser: passed to the tab that has the table.
+  const { relayReply } = await import("./site/friends/reply-link.js");
+  relayReply();
+} else if (/^#(join|table)=/.test(location.hash)) {
   // A friend's invitation: this page is a guest at the host's table (no engine to play).
   wireHeaderMenu(document.querySelector(".site-header"));
   const { startGuest } = await import("./site/friends/join.js");

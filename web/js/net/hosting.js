@@ -11,7 +11,7 @@
 import { encodeInvite, decodeReply, iceForCode, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
 import { hostPeer } from "./link/peer.js";
 import { randomHex } from "../ids.js";
-import { readGuestMessage } from "./messages.js";
+import { readGuestMessage, REPLY_CHANNEL } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
   seatsMessage, present, rosterOf, clockOf } from "./host.js";
 import { cleanRoster } from "../storage/roster.js";
@@ -324,6 +324,24 @@ function firstMessage(ch, ms) {
   });
 }
 
+/**
+ * A friend's reply opened as a link in this browser (site/friends/reply-link.js) comes here over
+ * a BroadcastChannel (same browser and site only): it is taken as if pasted, and the link's page
+ * is told what came of it.
+ * @param {Hx} hx
+ */
+function listenForReplies(hx) {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(REPLY_CHANNEL);
+  /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (channel)).unref?.(); // Node's (the unit tests): it must not keep the process alive
+  channel.addEventListener("message", async (ev) => {
+    const m = ev.data;
+    if (!m || m.t !== "reply" || typeof m.code !== "string" || typeof m.id !== "string" || hx.s.phase === "off") return;
+    const problem = await addReply(hx, m.code.slice(0, 2000));
+    channel.postMessage({ t: "reply-answer", id: m.id, ok: problem === null, message: problem ?? "" });
+  });
+}
+
 // ------------------------------------------------------------------ a friend's channel
 
 /**
@@ -577,6 +595,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), pending: null, invitation: null,
     problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
   watch(hx);
+  listenForReplies(hx);
   const rowOfSeat = (/** @type {number} */ seat) => hx.s.seats.find((f) => f.seat === seat)?.row;
   return {
     /** Open the table: the lobby, with an invitation for the first friend's seat. @param {Plan} plan */

@@ -22,6 +22,8 @@ import { utf8Length } from "./link/frame.js";
 import { cleanName } from "../names.js";
 import { cleanTalk } from "./talk.js";
 
+/** The BroadcastChannel on which a reply opened as a link reaches the host's tab in the same browser. */
+export const REPLY_CHANNEL = "speculation:friends:replies";
 /** A guest's message, at most (a move, a question: small). */
 export const MAX_MESSAGE_BYTES = 65536;
 export const MAX_DEPTH = 8;

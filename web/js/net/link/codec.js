@@ -253,7 +253,8 @@ function finish(w) {
 // ------------------------------------------------------------------ decoding
 
 /**
- * Read an invitation from what a person pasted: a whole link (`…#join=<code>`), a bare code,
+ * Read an invitation from what a person pasted: a whole link (`…#join=<code>`, or `…#reply=<code>`
+ * for a reply), a bare code,
  * with any white space. `now` (unix seconds; default the clock) checks its age; pass
  * `{now: null}` to skip that. The host name comes back as the engine's name rule keeps it.
  * @param {string} text
@@ -328,8 +329,8 @@ function bad(what) {
 function open(text, what) {
   if (typeof text !== "string") throw bad(what);
   let code = text.replace(/\s+/g, "");
-  const at = code.lastIndexOf("join=");
-  if (at >= 0) code = code.slice(at + 5);
+  // a whole link: `#join=<code>` (an invitation) or `#reply=<code>` (a reply); base64url has no "="
+  if (/(?:join|reply)=/.test(code)) code = code.slice(code.lastIndexOf("=") + 1);
   if (code === "") throw bad(what);
   const bytes = fromBase64url(code);
   if (!bytes) throw bad(what);

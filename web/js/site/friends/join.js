@@ -87,6 +87,7 @@ export function startGuest() {
       /** @type {HTMLButtonElement} */ (byId("join-go")).disabled = false;
     }
   });
+  wireShare();
   byId("join-copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(input("join-reply").value); byId("join-copy").textContent = "Copied"; }
     catch { input("join-reply").select(); }
@@ -145,14 +146,17 @@ function draw(s, tableId) {
   if (s.reply) {
     byId("join-form").hidden = true;
     byId("join-reply-box").hidden = false;
-    if (input("join-reply").value !== s.reply) {
-      input("join-reply").value = s.reply;
-      const code = s.reply;
-      import("../../net/link/qr.js").then(({ qrImage }) => { byId("join-qr").replaceChildren(qrImage(code, "QR code of your reply code")); })
+    const link = replyLink(s.reply);
+    if (input("join-reply").value !== link) {
+      input("join-reply").value = link;
+      import("../../net/link/qr.js").then(({ qrImage }) => { byId("join-qr").replaceChildren(qrImage(link, "QR code of your reply link")); })
         .catch((err) => console.warn("No QR code:", err));
     }
   }
-  if (s.phase === "replying") status(`Give this code to ${s.host || "the host"}: they paste it under “Reply code” and press “Add player”.`);
+  if (s.phase === "replying") {
+    status(`Send this link to ${s.host || "the host"}: opened in the browser that has the table, it seats you at once `
+      + "(or they paste it under “Reply code”, or scan the QR code with that device).");
+  }
   tickReply(s);
   if (s.phase === "playing" && byId("join-dialog").hasAttribute("open")) {
     closeSheet("join-dialog");
@@ -192,6 +196,26 @@ function backButton(on) {
   const b = byId("friends-bot");
   b.hidden = !on;
   b.textContent = "I'm back";
+}
+
+/**
+ * The reply as a link to the site: opened in the host's browser, it passes the reply to the
+ * host's tab (site/friends/reply-link.js). The host may still paste it: the codec reads a link.
+ * @param {string} code
+ */
+function replyLink(code) {
+  return `${location.origin}${location.pathname}#reply=${code}`;
+}
+
+/** "Send…": the device's own share sheet, where there is one. */
+function wireShare() {
+  const share = /** @type {HTMLButtonElement} */ (byId("join-share"));
+  if (typeof navigator.share !== "function") return;
+  share.hidden = false;
+  share.addEventListener("click", () => {
+    navigator.share({ title: "My reply for your Speculation table", url: input("join-reply").value })
+      .catch((err) => console.warn("Not shared:", err)); // the player closed the sheet
+  });
 }
 
 /** @param {GuestState} s */
