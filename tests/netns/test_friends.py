@@ -281,7 +281,10 @@ def start_three(people, site_url: str, hands: int = 1) -> tuple[Page, Page, Page
     host, ann, bo = people(3)
     open_table(host, site_url, hands=hands)
     join(host, ann, "Ann")
+    # a waiting room, not an empty table (issue 44, item 4)
+    expect(ann.locator("#status")).to_contain_text("You are at Julia's table with Julia. One seat waits for a friend.")
     join(host, bo, "Bo")
+    expect(ann.locator("#status")).to_contain_text("with Julia, Bo. Waiting for Julia to start the match.", timeout=10_000)
     host.get_by_role("button", name="Start the match").click()
     for g, name in ((ann, "Ann"), (bo, "Bo")):
         expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)

@@ -43,6 +43,7 @@ const ANSWER_MS = 20000;
  * @property {string} promise the first 8 hex digits of the host's promise for this match ("" before)
  * @property {string} broken the host changed its promise: the sentence ("" while it keeps it)
  * @property {Allow} allow what the host lets this seat ask
+ * @property {boolean} started the host's table has been drawn here (the match has begun)
  * @property {{seat: number, until: number} | null} turn the turn clock: whose decision, and until
  *   when by this device's clock (the host says how long is left, not when)
  */
@@ -232,6 +233,7 @@ function applyState(gx, m) {
   gx.seen.push(...m.events);
   dispatch(gx, { type: "events", events: m.events });
   gx.latest = m.view;
+  if (!gx.state.started) { gx.state.started = true; tell(gx); }
   present(gx, m.view);
   // the table has settled on the host's latest (as the driver's run says after each move), unless
   // a move of this player's is still on its way
@@ -380,7 +382,7 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
   const gx = { invite, table, onChange, now, audit, onTable, talk, channel: null, latest: null, next: 0, pinned: null, released: false,
     expecting: false, seen: [], waiting: new Map(), prefs: {},
     state: { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [], hostAway: false, problem: "",
-      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true, chat: true }, turn: null } };
+      audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true, chat: true }, turn: null, started: false } };
   return {
     /** @param {string} name @param {import("../protocol.js").StandingPrefs} [standing] */
     join: (name, standing = {}) => join(gx, name, standing, peer),

@@ -175,6 +175,7 @@ function draw(s, tableId) {
     else strip(s.problem || `The connection to ${host} was lost.`);
   } else if (s.phase === "playing") {
     if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
+    if (!s.started) setStatus(waitingRoom(s));
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
     const mine = s.seats.find((x) => x.seat === s.seat);
@@ -189,6 +190,19 @@ function draw(s, tableId) {
     if (s.audit) away.push(s.audit.text);
     strip(away.join(" "));
   }
+}
+
+/**
+ * The waiting room, until the host starts the match: whose table, who is seated, who is awaited.
+ * @param {GuestState} s
+ */
+function waitingRoom(s) {
+  const host = s.host || "the host";
+  const seated = s.seats.filter((x) => x.status === "here").map((x) => (x.seat === s.seat ? "you" : x.name));
+  const awaited = s.seats.filter((x) => x.status === "open" || x.status === "joining").length;
+  const more = awaited ? ` ${awaited === 1 ? "One seat waits" : `${awaited} seats wait`} for a friend.` : "";
+  return `You are at ${host}'s table with ${[host, ...seated.filter((n) => n !== "you")].join(", ")}.${more} `
+    + `Waiting for ${host} to start the match.`;
 }
 
 /** The strip's "I'm back" on a guest's table, shown while a computer player plays for them. @param {boolean} on */
