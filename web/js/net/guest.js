@@ -14,7 +14,7 @@ import { readStored, writeStored } from "../storage/guest-store.js";
 import { cleanRoster } from "../storage/roster.js";
 import { keepHandedTable, noRoomForTable } from "../storage/hand-over.js";
 import { promiseLine } from "./promise.js";
-import { cleanTalk } from "./talk.js";
+import { lineOf } from "./talk.js";
 
 /** @typedef {import("../protocol.js").View} View */
 /** @typedef {import("../protocol.js").Action} Action */
@@ -410,14 +410,11 @@ export function createGuest({ invite, table, onChange = () => {}, peer = guestPe
      * they cannot be said at all.
      * @param {{phrase?: string, text?: string}} what @returns {string | null}
      */
-    say({ phrase, text }) {
+    say(what) {
       if (!gx.channel) return "Not connected to the host.";
-      if (text != null) {
-        if (!gx.state.allow.chat) return "The host has turned free text off: the quick phrases still work.";
-        const c = cleanTalk(text);
-        if (!c.ok) return c.message;
-        gx.channel.send({ t: "say", phrase: null, text: c.text });
-      } else gx.channel.send({ t: "say", phrase: phrase ?? "", text: null });
+      const line = lineOf(what, gx.state.allow.chat); // checked here too, so a refusal is said at once
+      if (!line.ok) return line.message;
+      gx.channel.send(what.text == null ? { t: "say", phrase: what.phrase ?? "", text: null } : { t: "say", phrase: null, text: line.text });
       return null;
     },
     state: () => ({ ...gx.state }),

@@ -21,7 +21,7 @@
  */
 
 import { readGuestMessage } from "./messages.js";
-import { cleanTalk, phraseText } from "./talk.js";
+import { lineOf } from "./talk.js";
 
 /** @typedef {import("./messages.js").GuestMessage} GuestMessage */
 /** @typedef {import("./messages.js").HostMessage} HostMessage */
@@ -314,15 +314,9 @@ function talk(s, row, msg, now) {
   const no = (/** @type {string} */ code, /** @type {string} */ message) => ({ state: s, replies: [refused(code, message, "say")], calls: [] });
   if (seat.muted) return no("muted", "The host has muted you: what you say is not shown.");
   if (now - seat.said < TALK_GAP_MS) return no("too_fast", "One line a second, please.");
-  let text = msg.phrase === null ? null : phraseText(msg.phrase);
-  if (msg.phrase !== null && text === null) return no("bad_message", "That phrase is unknown.");
-  if (msg.text !== null) {
-    if (!s.allow.chat) return no("chat_off", "The host has turned free text off: the quick phrases still work.");
-    const c = cleanTalk(msg.text);
-    if (!c.ok) return no("bad_message", c.message);
-    text = c.text;
-  }
-  return { state: hostReduce(s, { type: "said", row, at: now }), replies: [], calls: [{ kind: "say", text: /** @type {string} */ (text) }] };
+  const line = lineOf(msg, s.allow.chat);
+  if (!line.ok) return no(line.code, line.message);
+  return { state: hostReduce(s, { type: "said", row, at: now }), replies: [], calls: [{ kind: "say", text: line.text }] };
 }
 
 /**

@@ -15,7 +15,7 @@ import { readGuestMessage, REPLY_CHANNEL } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
   seatsMessage, present, rosterOf, clockOf } from "./host.js";
 import { cleanRoster } from "../storage/roster.js";
-import { cleanTalk, phraseText } from "./talk.js";
+import { lineOf } from "./talk.js";
 import { promiseLine } from "./promise.js";
 
 /** @typedef {import("../protocol.js").View} View */
@@ -640,11 +640,10 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
      * The host says something at the table: a phrase's id, or words (the same rule as a friend's).
      * @param {{phrase?: string, text?: string}} what @returns {string | null} why not
      */
-    say({ phrase, text }) {
-      const line = phrase ? phraseText(phrase) : cleanTalk(text ?? "");
-      const words = typeof line === "string" ? line : line?.ok ? line.text : null;
-      if (!words) return line && typeof line === "object" && !line.ok ? line.message : "That phrase is unknown.";
-      relay(hx, hx.s.hostRow, hx.s.hostName, words);
+    say(what) {
+      const line = lineOf(what, true); // the host's own words are always allowed at its table
+      if (!line.ok) return line.message;
+      relay(hx, hx.s.hostRow, hx.s.hostName, line.text);
       return null;
     },
     /** The host mutes a friend (nothing they say is shown), or not. @param {number} row @param {boolean} on */

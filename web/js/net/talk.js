@@ -52,3 +52,22 @@ export function cleanTalk(raw) {
   if (!VISIBLE.test(text)) return { ok: false, message: "There is nothing to say." };
   return { ok: true, text };
 }
+
+/**
+ * What a line of talk says: a phrase's or cry's words by id, or the speaker's own words when
+ * free text is allowed. The one rule for the host's relay, a guest's check before sending, and
+ * the host's own "Say…".
+ * @param {{phrase?: string | null, text?: string | null}} what one of the two
+ * @param {boolean} chat free text allowed
+ * @returns {{ok: true, text: string} | {ok: false, code: "bad_message" | "chat_off", message: string}}
+ */
+export function lineOf({ phrase = null, text = null }, chat) {
+  if ((phrase == null) === (text == null)) return { ok: false, code: "bad_message", message: "Say a phrase or some words, one of the two." };
+  if (phrase != null) {
+    const words = phraseText(phrase);
+    return words === null ? { ok: false, code: "bad_message", message: "That phrase is unknown." } : { ok: true, text: words };
+  }
+  if (!chat) return { ok: false, code: "chat_off", message: "The host has turned free text off: the quick phrases still work." };
+  const c = cleanTalk(text);
+  return c.ok ? c : { ok: false, code: "bad_message", message: c.message };
+}
