@@ -21,9 +21,10 @@ What the build does (standard library only; pip and npm do the fetching):
    ever looked up on a CDN;
 4. copies ``web/`` into ``<out>/`` and the engine wheel into ``<out>/py/``, and
    draws the app icons (PNG, standard library only) into ``<out>/icons/``;
-5. self-hosts the QR encoder: the npm package ``qr`` (installed by ``npm ci``, pinned in
-   ``package-lock.json``) has its encoder ``index.js`` and its two licence files copied
-   unchanged into ``<out>/vendor/qr/`` (``web/js/net/link/qr.js`` imports it from there);
+5. self-hosts the QR encoder and decoder: the npm package ``qr`` (installed by ``npm ci``,
+   pinned in ``package-lock.json``) has its encoder ``index.js``, its decoder ``decode.js``
+   (which imports ``./index.js``) and its two licence files copied unchanged into
+   ``<out>/vendor/qr/`` (``web/js/net/link/qr.js`` imports them from there);
 6. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
    that hash (and adds ``<meta name="build" content="HASH">`` to index.html
    unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,
@@ -77,10 +78,11 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the PyPI wheel (it differs from the one named in Pyodide's lock).
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
-# The QR encoder (paulmillr/qr, MIT OR Apache-2.0): its self-contained ESM encoder and the
-# licence texts, shipped byte for byte under VENDOR_QR (never stamped: not a web/ file).
+# The QR package (paulmillr/qr, MIT OR Apache-2.0): its self-contained ESM encoder, the decoder
+# that a camera scan uses where the browser has no BarcodeDetector (it imports only ./index.js),
+# and the licence texts, shipped byte for byte under VENDOR_QR (never stamped: not web/ files).
 QR_VERSION = "0.7.0"
-QR_FILES = ("index.js", "LICENSE", "LICENSE-MIT")
+QR_FILES = ("index.js", "decode.js", "LICENSE", "LICENSE-MIT")
 VENDOR_QR = "vendor/qr"
 
 PLACEHOLDER = "__BUILD_HASH__"
@@ -210,7 +212,7 @@ def qr_dir(pkg: Path = QR_PKG) -> Path:
 
 
 def vendor_qr(pkg: Path, out: Path) -> list[Path]:
-    """Copy the QR encoder and its licences into out/VENDOR_QR; return the copies."""
+    """Copy the QR encoder, decoder and licences into out/VENDOR_QR; return the copies."""
     dest = out / VENDOR_QR
     dest.mkdir(parents=True, exist_ok=True)
     copies = []

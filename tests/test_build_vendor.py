@@ -1,8 +1,8 @@
-"""The self-hosted QR encoder (issue 22): build.py copies the npm package ``qr``'s encoder and its
-licences, byte for byte, into ``vendor/qr/`` of the site, where ``web/js/net/link/qr.js`` imports it,
-and the service worker precaches them with the rest (it fetches exactly what ``build.json``
-lists). A missing or other version of the package stops the build with a BuildError that says
-to run ``npm ci``, as a missing Pyodide does.
+"""The self-hosted QR encoder (issue 22) and decoder (issue 44): build.py copies the npm package
+``qr``'s encoder, its decoder and its licences, byte for byte, into ``vendor/qr/`` of the site,
+where ``web/js/net/link/qr.js`` imports them, and the service worker precaches them with the rest
+(it fetches exactly what ``build.json`` lists). A missing or other version of the package stops
+the build with a BuildError that says to run ``npm ci``, as a missing Pyodide does.
 
 The checks of ``qr_dir`` and ``vendor_qr`` run on temporary folders (quick tier); the last test
 reads the built site (``site_dir``: slow, it builds the site once).
@@ -27,11 +27,11 @@ def sha256(path: Path) -> str:
 
 @pytest.fixture
 def fake_package(tmp_path: Path) -> Path:
-    """A stand-in for node_modules/qr with the pinned version and the three files."""
+    """A stand-in for node_modules/qr with the pinned version and the four files."""
     pkg = tmp_path / "qr"
     pkg.mkdir()
     (pkg / "package.json").write_text(json.dumps({"name": "qr", "version": "0.7.0"}))
-    for name in ("index.js", "LICENSE", "LICENSE-MIT"):
+    for name in ("index.js", "decode.js", "LICENSE", "LICENSE-MIT"):
         (pkg / name).write_text(f"{name} of the package\n")
     return pkg
 
@@ -50,13 +50,13 @@ def test_the_pins_agree_with_package_json_and_the_lock(site_build) -> None:
     assert "dependencies" not in entry  # zero dependencies: nothing else comes with it
 
 
-def test_vendor_qr_copies_the_encoder_and_licences_unchanged(site_build, fake_package: Path,
-                                                            tmp_path: Path) -> None:
+def test_vendor_qr_copies_the_encoder_decoder_and_licences_unchanged(site_build, fake_package: Path,
+                                                                    tmp_path: Path) -> None:
     out = tmp_path / "site"
     out.mkdir()
     copies = site_build.vendor_qr(site_build.qr_dir(fake_package), out)
     assert [p.relative_to(out).as_posix() for p in copies] == [
-        "vendor/qr/index.js", "vendor/qr/LICENSE", "vendor/qr/LICENSE-MIT"]
+        "vendor/qr/index.js", "vendor/qr/decode.js", "vendor/qr/LICENSE", "vendor/qr/LICENSE-MIT"]
     for copy in copies:
         assert copy.read_bytes() == (fake_package / copy.name).read_bytes()
 
@@ -82,19 +82,21 @@ def test_the_installed_package_is_the_pinned_one(site_build) -> None:
     if not (PACKAGE / "package.json").exists():
         pytest.skip("node_modules/qr is missing (npm ci)")
     assert site_build.qr_dir() == PACKAGE
-    # the encoder is self-contained: the site ships no other file of the package
-    assert not re.search(r"^\s*(import|export)\b[^;]*\bfrom\s", (PACKAGE / "index.js").read_text(),
-                         re.MULTILINE)
+    # the encoder is self-contained and the decoder needs nothing but the encoder: the site ships
+    # no other file of the package
+    imports = re.compile(r"^\s*(?:import|export)\b[^;]*?\bfrom\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+    assert imports.findall((PACKAGE / "index.js").read_text()) == []
+    assert set(imports.findall((PACKAGE / "decode.js").read_text())) == {"./index.js"}
     assert "MIT" in (PACKAGE / "LICENSE-MIT").read_text()
     assert "Apache License" in (PACKAGE / "LICENSE").read_text()
 
 
-def test_the_site_ships_the_encoder_and_the_worker_precaches_it(site_dir: Path) -> None:
+def test_the_site_ships_the_encoder_and_decoder_and_the_worker_precaches_them(site_dir: Path) -> None:
     """In the built site and in build.json, the list that sw.js precaches, with the package's
     own bytes (the build stamps nothing in them)."""
     files = json.loads((site_dir / "build.json").read_text())["files"]
     stamped = json.loads((site_dir / "build.json").read_text())["stamped"]
-    for name in ("index.js", "LICENSE", "LICENSE-MIT"):
+    for name in ("index.js", "decode.js", "LICENSE", "LICENSE-MIT"):
         rel = f"vendor/qr/{name}"
         assert rel in files, rel
         assert rel not in stamped
@@ -103,6 +105,7 @@ def test_the_site_ships_the_encoder_and_the_worker_precaches_it(site_dir: Path) 
     # qr.js finds it at the path it imports, relative to itself
     qr_js = (site_dir / "js" / "net" / "link" / "qr.js").read_text()
     assert 'new URL("../../../vendor/qr/index.js", import.meta.url)' in qr_js
+    assert 'new URL("../../../vendor/qr/decode.js", import.meta.url)' in qr_js
     assert "js/net/link/qr.js" in files
     # the worker precaches build.json's list less NOT_PRECACHED (sw.js itself): these are in it
     sw = (site_dir / "sw.js").read_text()
