@@ -54,5 +54,5 @@ def test_the_host_to_guest_table_is_the_union():
 def test_the_check_reads_something():
     host = union("HostMessage")
     assert {"welcome", "state", "table", "offer_table", "removed", "bye"} <= set(host)
-    assert host["state"] == {"view", "events", "lines", "next", "commitment"}
+    assert host["state"] == {"view", "known", "events", "lines", "next", "commitment"}
     assert host["welcome"] == {"seat", "token", "table", "host", "allow", "hello"}

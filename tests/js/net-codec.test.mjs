@@ -65,6 +65,9 @@ test("an invitation round-trips: IPv4, IPv6, mDNS and srflx candidates, TCP, a U
   }
   const rejoin = invite({ kind: "rejoin", seat: 0, host: "" });
   assert.deepEqual(decodeInvite(encodeInvite(rejoin), { now: NOW }), rejoin);
+  // an onlooker's invitation (issue 44, item 7): its seat byte numbers the onlooker
+  const watch = invite({ kind: "watch", seat: 100 });
+  assert.deepEqual(decodeInvite(encodeInvite(watch), { now: NOW }), watch);
 });
 
 test("a reply round-trips and is compact", () => {

@@ -24,7 +24,7 @@ const view = (toAct, extra = {}) => ({ seat: 1, to_act: toAct, phase: "sale", st
   match_over: false, legal: toAct === 1 ? [{ type: "keep", seat: 1 }] : [], ...extra });
 const PROMISE = "ab".repeat(32);
 const WELCOME = { t: "welcome", seat: 1, token: "ab".repeat(16), table: INVITE.table, host: "Julia", allow: { coach: true, review: true, chat: true }, hello: null };
-const state = (toAct, next, commitment = PROMISE) => ({ t: "state", view: view(toAct), events: [], lines: [], next, commitment });
+const state = (toAct, next, commitment = PROMISE) => ({ t: "state", view: view(toAct), known: 0, events: [], lines: [], next, commitment });
 
 async function joined() {
   const sent = [];
@@ -155,4 +155,23 @@ test("a hostile host's malformed messages are refused with a line on the table; 
   }
   assert.equal(store.getState().view, before, "nothing malformed reached the table");
   assert.equal(guest.state().seat, 1);
+});
+
+test("the guest keeps the finished hands the host sent and adds the new ones; a host counting hands it never sent is refused (issue 44, item 8)", async () => {
+  const { store, from } = await joined();
+  from(WELCOME);
+  const h = (number) => ({ number });
+  from({ ...state(2, 11), view: view(2, { hands: [h(1), h(2)] }), known: 0 });
+  assert.deepEqual(store.getState().view.hands, [h(1), h(2)]);
+  from({ ...state(2, 12), view: view(2, { hands: [h(3)] }), known: 2 });
+  assert.deepEqual(store.getState().view.hands, [h(1), h(2), h(3)], "the two held and the one sent");
+  from({ ...state(2, 13), view: view(2, { hands: [] }), known: 3 });
+  assert.deepEqual(store.getState().view.hands, [h(1), h(2), h(3)]);
+  from({ ...state(1, 14), view: view(1, { hands: [h(9)] }), known: 7 });
+  assert.equal(store.getState().view.to_act, 2, "nothing drawn from a state that does not fit");
+  assert.match(store.getState().notice?.text ?? "", /counted 7 hands as sent, but this table has 3/);
+  // a welcome (the host's, after a reconnection) starts the count again
+  from(WELCOME);
+  from({ ...state(2, 15), view: view(2, { hands: [h(1)] }), known: 0 });
+  assert.deepEqual(store.getState().view.hands, [h(1)]);
 });

@@ -4,8 +4,8 @@
 // No browser, no channel, no engine: every decision is a function of the state and the text.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BURST, RATE, STAND_IN, TRANSITIONS, helloRefusal, hostReduce, onGuestMessage, openTable, rateCheck,
-  restoreTable, rosterOf, seatsMessage, staleMove, standInFor } from "../../web/js/net/host.js";
+import { BURST, MAX_WATCHERS, RATE, STAND_IN, TRANSITIONS, WATCH_ROW, helloRefusal, hostReduce, onGuestMessage, openTable, rateCheck,
+  restoreTable, rosterOf, seatsMessage, staleMove, standInFor, watching } from "../../web/js/net/host.js";
 import { SEAT_STATUSES } from "../../web/js/net/messages.js";
 
 const TOKENS = ["aa".repeat(16), "bb".repeat(16)];
@@ -99,7 +99,7 @@ test("a computer player stands in only where the host said so (or removed the fr
   assert.equal(standInFor(seat(s, 1, "computer"), 1), STAND_IN);
   assert.equal(standInFor(seat(s, 1, "remove"), 1), STAND_IN);
   assert.equal(standInFor(s, 0), null, "the host's own seat");
-  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null });
+  assert.deepEqual(seatsMessage(s), { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null, watching: 0 });
 });
 
 test("a move is made for the bound seat with the checked fields only; a forged seat is refused", () => {
@@ -237,4 +237,37 @@ test("talk: a phrase's words or a friend's own, one line a second, none from a m
   assert.deepEqual([say(muted, { phrase: "fair" }, t0).calls, say(muted, { phrase: "fair" }, t0).replies[0].code], [[], "muted"]);
   assert.equal(say(hostReduce(muted, { type: "mute", row: 1, on: false }), { phrase: "bravo" }, t0).calls[0].text, "Bravo!");
   assert.equal(say(s, { phrase: "fair", text: "both" }, t0).replies[0].code, "bad_message");
+});
+
+test("onlookers (issue 44, item 7): let in or not by the host, counted once here, refused everything but watching", () => {
+  let s = playing();
+  s = hostReduce(s, { type: "watcher", row: WATCH_ROW, token: TOKENS[0] });
+  assert.equal(s.watchers.length, 1);
+  s = seat(seat(s, WATCH_ROW, "connecting"), WATCH_ROW, "welcome", { name: "Edmund" });
+  assert.deepEqual(watching(s).map((w) => w.name), ["Edmund"]);
+  assert.equal(seatsMessage(s).watching, 1, "every table hears how many watch");
+  assert.deepEqual(seatsMessage(s).seats.map((x) => x.seat), [1], "an onlooker has no seat in the list of seats");
+  // whatever an onlooker sends, nothing reaches the engine and nothing changes but the rate bucket
+  for (const msg of [{ t: "act", action: { seat: 1, type: "keep" }, since: 3 }, { t: "coach" }, { t: "review", hand: null },
+    { t: "say", phrase: "fair", text: null }, { t: "ready", ready: true }, { t: "take", yes: true }, { t: "back" }]) {
+    const out = from(s, msg, WATCH_ROW);
+    assert.deepEqual(out.calls, [], JSON.stringify(msg));
+    assert.equal(out.replies[0].code, "watching");
+  }
+  assert.deepEqual(from(s, { t: "hello", name: "Edmund", token: null, prefs: {} }, WATCH_ROW).replies, []);
+  // no computer player stands in for an onlooker, and the host's save does not keep them
+  assert.equal(standInFor(s, WATCH_ROW), null);
+  assert.deepEqual(rosterOf(s)?.friends.map((f) => f.name), ["Ann"]);
+  // at most MAX_WATCHERS; an unanswered invitation makes way for the next
+  let many = s;
+  for (let i = 1; i < MAX_WATCHERS + 3; i++) many = hostReduce(many, { type: "watcher", row: WATCH_ROW + i, token: TOKENS[1] });
+  assert.equal(many.watchers.length, 2, "one watching and the newest invitation only");
+  for (let i = 1; i < MAX_WATCHERS + 3; i++) {
+    many = seat(seat(hostReduce(many, { type: "watcher", row: WATCH_ROW + 20 + i, token: TOKENS[1] }), WATCH_ROW + 20 + i, "connecting"), WATCH_ROW + 20 + i, "welcome");
+  }
+  assert.equal(watching(many).length, MAX_WATCHERS);
+  // the host says no: every onlooker goes and no new one is let in
+  const closed = hostReduce(s, { type: "watch", on: false });
+  assert.deepEqual([closed.watchers, seatsMessage(closed).watching], [[], 0]);
+  assert.equal(hostReduce(closed, { type: "watcher", row: WATCH_ROW + 5, token: TOKENS[0] }), closed);
 });

@@ -56,11 +56,13 @@ function fakeEngine() {
   let index = 10;
   const e = {
     requests: [],
+    /** the match's finished hands, in every view */
+    hands: [],
     async request(req) {
       e.requests.push(JSON.parse(JSON.stringify(req)));
       switch (req.op) {
         case "new_match": return { ok: true, op: "new_match", view: viewOf(0) };
-        case "view": return { ok: true, op: "view", view: viewOf(req.seat, { to_act: toAct, legal: req.seat === toAct ? [{ type: "keep", seat: toAct }] : [] }) };
+        case "view": return { ok: true, op: "view", view: viewOf(req.seat, { to_act: toAct, hands: e.hands.slice(), legal: req.seat === toAct ? [{ type: "keep", seat: toAct }] : [] }) };
         case "log": return { ok: true, op: "log", entries: [], next: index };
         case "commitment": return { ok: true, op: "commitment", commitment: "ab".repeat(32), scheme: "x" };
         case "standing": return { ok: true, op: "standing", answer: null };
@@ -114,7 +116,7 @@ async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000 } = {}) {
   assert.equal(await hosting.startMatch("bots", () => ({ name: "Bot", kind: "bot" })), null);
   await driver.run(() => {}); // the start's work is done
   await new Promise((r) => setTimeout(r, 10));
-  return { hosting, engine, store, ch, friends: () => friends, driver };
+  return { hosting, engine, store, ch, friends: () => friends, driver, channels };
 }
 
 test("a friend joins by the codes, gets a welcome with a token, and their own seat's view after the start", async () => {
@@ -296,4 +298,55 @@ test("the turn clock runs on the host: every table hears how long Ann has, and w
   } finally {
     hosting.stop({ quietly: true });
   }
+});
+
+test("each finished hand goes to a friend once: a state carries only the hands their device does not hold (issue 44, item 8)", async () => {
+  const { engine, ch } = await hostWithAnn();
+  const states = () => ch.sent.filter((m) => m.t === "state");
+  assert.deepEqual(states().map((m) => m.known), [0], "the first view of the match holds every hand (none yet)");
+  engine.hands = [{ number: 1 }, { number: 2 }];
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 10 }));
+  await new Promise((r) => setTimeout(r, 20));
+  const afterMove = states().at(-1);
+  assert.equal(afterMove.known, 0);
+  assert.deepEqual(afterMove.view.hands, [{ number: 1 }, { number: 2 }]);
+  // a third hand ends while Ann's device is quiet; back, she gets the third hand only
+  engine.hands = [{ number: 1 }, { number: 2 }, { number: 3 }];
+  ch.onSt("silent");
+  ch.onSt("open");
+  await new Promise((r) => setTimeout(r, 10));
+  const caught = states().at(-1);
+  assert.equal(caught.known, 2);
+  assert.deepEqual(caught.view.hands, [{ number: 3 }]);
+});
+
+test("an onlooker joins by their own invitation, is sent the spectator's view after every move, and can make none (issue 44, item 7)", async () => {
+  const { hosting, engine, ch, channels } = await hostWithAnn();
+  assert.equal(await hosting.inviteOnlooker(), true);
+  const inv = decodeInvite(hosting.state().invitation.link, { now: 1_000_000_000 });
+  assert.equal(inv.kind, "watch");
+  const adding = hosting.addReply(encodeReply({ kind: "reply", table: inv.table, seat: inv.seat, created: 1_000_000_000, ice: ICE }));
+  await new Promise((r) => setTimeout(r, 0));
+  const eye = channels.at(-1);
+  eye.from(JSON.stringify({ t: "hello", name: "Edmund", token: null, prefs: {} }));
+  assert.equal(await adding, null);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(eye.sent.find((m) => m.t === "welcome").seat, null, "an onlooker has no seat");
+  assert.deepEqual(hosting.state().watching, ["Edmund"]);
+  assert.equal(ch.sent.filter((m) => m.t === "seats").at(-1).watching, 1, "Ann's table hears that one watches");
+  assert.equal(eye.sent.filter((m) => m.t === "state").at(-1).view.seat, null, "caught up with the spectator's view");
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 10 }));
+  await new Promise((r) => setTimeout(r, 20));
+  const seen = eye.sent.filter((m) => m.t === "state").at(-1);
+  assert.deepEqual([seen.view.seat, seen.view.legal, seen.events.map((e) => e.text)], [null, [], ["Ann keeps the 9 of hearts."]]);
+  assert.ok(engine.requests.some((r) => r.op === "view" && r.seat === null), "the engine was asked for a spectator's view");
+  const acts = engine.requests.filter((r) => r.op === "act").length;
+  eye.from(JSON.stringify({ t: "act", action: { seat: 0, type: "keep" }, since: 11 }));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(engine.requests.filter((r) => r.op === "act").length, acts, "no move of an onlooker's reaches the engine");
+  assert.equal(eye.sent.at(-1).code, "watching");
+  // the host stops letting onlookers in: Edmund is told and let go
+  hosting.setWatch(false);
+  assert.ok(eye.sent.some((m) => m.t === "removed"));
+  assert.deepEqual(hosting.state().watching, []);
 });

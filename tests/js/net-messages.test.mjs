@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ACTION_TYPES, depthOver, readGuestMessage, readHostMessage } from "../../web/js/net/messages.js";
+import { ACTION_TYPES, depthOver, readGuestMessage, readHostMessage, shipHands, joinHands } from "../../web/js/net/messages.js";
 
 
 /** @param {unknown} value */
@@ -134,7 +134,7 @@ test("a friend's name follows the engine's rule (names.js): refused with the eng
 const SEATS = [{ seat: 0, name: "Julia", kind: "human" }, { seat: 1, name: "Ann", kind: "human" }, { seat: 2, name: "Henry", kind: "bot" }];
 const VIEW = { seat: 1, to_act: 1, phase: "sale", stage: "playing", seats: SEATS, hands: [], last_hand: null, match_over: false,
   legal: [{ type: "keep", seat: 1 }] };
-const STATE = { t: "state", view: VIEW, events: [{ type: "kept", index: 6, text: "Julia keeps." }], lines: [{ text: "Henry: “mine”", cls: "reason" }],
+const STATE = { t: "state", view: VIEW, known: 0, events: [{ type: "kept", index: 6, text: "Julia keeps." }], lines: [{ text: "Henry: “mine”", cls: "reason" }],
   next: 7, commitment: "ab".repeat(32) };
 const HELLO = { version: "1", protocol: 3, options: [], presets: [], bots: [], limits: { players: { min: 2, max: 8 }, name: { max_length: 40 } } };
 const HOST_GOOD = [
@@ -142,8 +142,8 @@ const HOST_GOOD = [
   { t: "welcome", seat: 1, token: "ab".repeat(16), table: "0123456789abcdef", host: "Julia", allow: { coach: true, review: true, chat: false }, hello: null },
   STATE, { ...STATE, commitment: null }, { t: "ack" }, { t: "refused", code: "stale", message: "Too late." },
   { t: "refused", code: "busy", message: "Wait.", of: "coach" }, { t: "coach", advice: { text: "Keep it." } }, { t: "review", review: { you: "+1" } },
-  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null },
-  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "here", ready: false }], turn: { seat: 1, ms: 30000 } },
+  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "away", ready: false }], turn: null, watching: 0 },
+  { t: "seats", seats: [{ seat: 1, name: "Ann", status: "here", ready: false }], turn: { seat: 1, ms: 30000 }, watching: 2 },
   { t: "allow", allow: { coach: false, review: false, chat: true } },
   { t: "record", record: { seed: 5 } }, { t: "offer_table", from: "Julia" },
   { t: "table", snapshot: "SNAP", roster: { v: 1 }, log: [{ text: "x", cls: "" }] }, { t: "moved", host: "Ann" }, { t: "removed" }, { t: "bye" },
@@ -162,7 +162,7 @@ test("every host message of the contract is read in its shape", () => {
   // a state's known fields only
   const r = hostRead({ ...STATE, snapshot: "SNAP", seed: 7 });
   assert.ok(r.ok);
-  assert.deepEqual(Object.keys(r.msg).sort(), ["commitment", "events", "lines", "next", "t", "view"]);
+  assert.deepEqual(Object.keys(r.msg).sort(), ["commitment", "events", "known", "lines", "next", "t", "view"]);
 });
 
 test("a hostile host's message is refused with a sentence, never thrown, whatever it holds (issue 43)", () => {
@@ -174,7 +174,7 @@ test("a hostile host's message is refused with a sentence, never thrown, whateve
     { ...STATE, view: { ...VIEW, seat: -5 } }, { ...STATE, view: { ...VIEW, seat: 7 } }, { ...STATE, view: { ...VIEW, seat: 0, legal: [] } },
     { ...STATE, view: { ...VIEW, to_act: 9 } }, { ...STATE, view: { ...VIEW, legal: [{ type: "keep", seat: 0 }] } },
     { ...STATE, view: { ...VIEW, legal: [{ type: "steal", seat: 1 }] } }, { ...STATE, view: null }, { ...STATE, view: { ...VIEW, hands: null } },
-    { ...STATE, events: [null] }, { ...STATE, events: [{ type: "kept", index: -1 }] }, { ...STATE, next: "7" },
+    { ...STATE, events: [null] }, { ...STATE, events: [{ type: "kept", index: -1 }] }, { ...STATE, next: "7" }, { ...STATE, known: -1 }, { ...STATE, known: "2" }, { ...STATE, known: undefined },
     { ...STATE, commitment: "not hex" }, { ...STATE, commitment: "AB".repeat(32) },
     { ...HOST_GOOD[0], seat: -5 }, { ...HOST_GOOD[0], seat: 16 }, { ...HOST_GOOD[0], seat: 1.5 }, { ...HOST_GOOD[0], token: "short" },
     { ...HOST_GOOD[0], table: "XYZ" }, { ...HOST_GOOD[0], allow: null }, { ...HOST_GOOD[0], hello: { limits: null } },
@@ -183,6 +183,7 @@ test("a hostile host's message is refused with a sentence, never thrown, whateve
     { t: "seats", seats: [{ seat: 1, name: "A", status: "king", ready: false }] }, { t: "seats", seats: "all" },
     { t: "seats", seats: [{ seat: 1, name: "A", status: "here" }] }, { t: "seats", seats: [{ seat: 1, name: "A", status: "here", ready: 1 }] },
     { t: "seats", seats: [], turn: { seat: -1, ms: 5 } }, { t: "seats", seats: [], turn: { seat: 1, ms: -5 } }, { t: "seats", seats: [], turn: 7 },
+    { t: "seats", seats: [], turn: null }, { t: "seats", seats: [], turn: null, watching: -1 }, { t: "seats", seats: [], turn: null, watching: "2" },
     { t: "refused", code: "<b>", message: "x" }, { t: "refused", code: "x", message: "x", of: "save" },
     { t: "coach", advice: "x" }, { t: "record", record: null }, { t: "allow", allow: { coach: "yes", review: true } },
     { t: "table", snapshot: 5, roster: {}, log: [] }, { t: "table", snapshot: "S", roster: {}, log: [null] },
@@ -208,7 +209,38 @@ test("a view of another seat is refused once the guest has its seat; before its 
 });
 
 test("names the host sends are cleaned by the engine's rule: no bidi control reaches a guest's strip", () => {
-  const r = hostRead({ t: "seats", seats: [{ seat: 1, name: "\u202eAnn", status: "away", ready: false }, { seat: 2, name: "\u200b", status: "here", ready: false }], turn: null });
+  const r = hostRead({ t: "seats", seats: [{ seat: 1, name: "\u202eAnn", status: "away", ready: false }, { seat: 2, name: "\u200b", status: "here", ready: false }], turn: null, watching: 0 });
   assert.deepEqual(r.msg.seats.map((x) => x.name), ["Ann", "a friend"]);
   assert.equal(hostRead({ t: "moved", host: "\u2067Bo\u2069" }).msg.host, "Bo");
+});
+
+test("a hand's result crosses the wire once: a view carries only the hands the device does not hold (issue 44, item 8)", () => {
+  const hands = [1, 2, 3, 4].map((number) => ({ number }));
+  const full = { seat: 1, hands };
+  // a device holding two hands gets the third and fourth only, and the count of the ones left out
+  const shipped = shipHands(/** @type {any} */ (full), 2);
+  assert.deepEqual(shipped, { view: { seat: 1, hands: hands.slice(2) }, known: 2 });
+  assert.deepEqual(full.hands.length, 4, "the host's own view is not changed");
+  assert.deepEqual(joinHands(hands.slice(0, 2), shipped.view.hands, shipped.known), hands);
+  // a device that holds them all gets none; a fresh device gets them all
+  assert.deepEqual(shipHands(/** @type {any} */ (full), 4).view.hands, []);
+  assert.deepEqual(shipHands(/** @type {any} */ (full), 0), { view: full, known: 0 });
+  // a new match's view (fewer hands than held) goes whole, and the device starts over
+  const fresh = { seat: 1, hands: [{ number: 1 }] };
+  assert.deepEqual(shipHands(/** @type {any} */ (fresh), 4), { view: fresh, known: 0 });
+  assert.deepEqual(joinHands(hands, fresh.hands, 0), [{ number: 1 }]);
+  // a host that counts more hands than the device holds is told so, not believed
+  assert.match(/** @type {string} */ (joinHands(hands.slice(0, 1), [], 3)), /counted 3 hands as sent, but this table has 1/);
+});
+
+test("an onlooker reads the spectator's view only: no seat's view, no moves (issue 44, item 7)", () => {
+  const watchRead = (msg) => readHostMessage(JSON.stringify(msg), { seat: "watch" });
+  const spectator = { ...VIEW, seat: null, legal: [] };
+  assert.ok(watchRead({ ...STATE, view: spectator }).ok);
+  assert.match(watchRead({ ...STATE, view: { ...VIEW, legal: [] } }).message, /onlooker the view of a seat/);
+  assert.match(watchRead({ ...STATE, view: { ...spectator, legal: [{ type: "keep", seat: 1 }] } }).message, /moves to an onlooker/);
+  // a friend never takes a spectator's view for their own
+  assert.equal(hostRead({ ...STATE, view: spectator }).ok, false);
+  // an onlooker's welcome has no seat
+  assert.ok(hostRead({ ...HOST_GOOD[1], seat: null }, null).ok);
 });

@@ -9,7 +9,7 @@
 //   // …the host adds it: the table shows, seat at the bottom marked "You"
 import { encodeReply, iceForCode } from "./link/codec.js";
 import { guestPeer } from "./link/peer.js";
-import { readHostMessage, wireName } from "./messages.js";
+import { readHostMessage, wireName, joinHands } from "./messages.js";
 import { readStored, writeStored } from "../storage/guest-store.js";
 import { cleanRoster } from "../storage/roster.js";
 import { keepHandedTable, noRoomForTable } from "../storage/hand-over.js";
@@ -33,6 +33,8 @@ const ANSWER_MS = 20000;
  * @property {string} reply the reply code to give the host ("" before Join)
  * @property {number} replyCreated unix seconds the reply was made
  * @property {number | null} seat
+ * @property {boolean} watching an onlooker: no seat, the spectator's view, nothing to send
+ * @property {number} onlookers how many onlookers watch the table (the host says)
  * @property {string} host the host's name
  * @property {import("./messages.js").SeatLine[]} seats the friends' seats (and who is ready for another match)
  * @property {boolean} hostAway the host's device has gone quiet
@@ -70,6 +72,8 @@ const ANSWER_MS = 20000;
  * @property {GuestState} state
  * @property {Channel | null} channel
  * @property {View | null} latest
+ * @property {import("../protocol.js").HandResult[]} hands the match's finished hands, as the host sent
+ *   them (a state message carries only the ones this device does not hold: messages.js's shipHands)
  * @property {number} next the log index the host shows next
  * @property {string | null} pinned the match's promise, as first made
  * @property {boolean} released the record of the pinned match has come (a new match may promise anew)
@@ -114,7 +118,7 @@ async function join(gx, name, standing, peer) {
 function connected(gx, ch, name) {
   gx.channel = ch;
   ch.onMessage((text) => {
-    const r = readHostMessage(text, { seat: gx.state.phase === "playing" ? gx.state.seat : null });
+    const r = readHostMessage(text, { seat: gx.state.phase !== "playing" ? null : gx.state.watching ? "watch" : gx.state.seat });
     if (r.ok) onMessage(gx, r.msg);
     else refuseHost(gx, r.message);
   });
@@ -145,6 +149,7 @@ function onMessage(gx, m) {
     case "refused": refused(gx, m); return;
     case "seats":
       gx.state.seats = m.seats;
+      gx.state.onlookers = m.watching;
       gx.state.turn = m.turn ? { seat: m.turn.seat, until: gx.now() + m.turn.ms } : null;
       tell(gx);
       if (gx.latest?.match_over) present(gx, gx.latest); // the summary's buttons say who is ready
@@ -172,19 +177,30 @@ function ended(gx, phase, problem) {
 /** @param {Gx} gx @param {Extract<HostMessage, {t: "welcome"}>} m */
 function welcome(gx, m) {
   if (m.table !== gx.invite.table) { refuseHost(gx, "a welcome to another table"); return; }
+  if ((m.seat === null) !== (gx.invite.kind === "watch")) { refuseHost(gx, "a welcome that does not answer this invitation"); return; }
   const again = gx.state.phase === "playing";
   const moved = gx.state.seat !== m.seat;
   gx.state.seat = m.seat;
+  gx.state.watching = m.seat === null;
   gx.state.host = m.host;
+  gx.hands = []; // the host counts the hands sent afresh from a welcome
   gx.state.allow = m.allow;
-  const kept = readStored();
-  const promise = kept && kept.table === m.table && kept.promise ? { promise: kept.promise } : {};
-  if (promise.promise && !gx.pinned) gx.pinned = promise.promise;
-  writeStored({ table: m.table, seat: m.seat, token: m.token, host: m.host, ...promise });
+  if (m.seat !== null) keepSeat(gx, m.table, m.seat, m.token, m.host); // (an onlooker keeps nothing: a new invitation lets them back)
   if (m.hello) gx.table.hello = m.hello; // the host's public hello: the options, bots and limits drawn
-  if (!again || moved) gx.table.reset({ holder: m.seat, here: [m.seat] });
+  if (!again || moved) gx.table.reset({ holder: m.seat, here: m.seat === null ? [] : [m.seat] });
   gx.state.phase = "playing";
   tell(gx);
+}
+
+/**
+ * This device's seat at the table, kept for a reload (with the match's promise, once pinned).
+ * @param {Gx} gx @param {string} table @param {number} seat @param {string} token @param {string} host
+ */
+function keepSeat(gx, table, seat, token, host) {
+  const kept = readStored();
+  const promise = kept && kept.table === table && kept.promise ? { promise: kept.promise } : {};
+  if (promise.promise && !gx.pinned) gx.pinned = promise.promise;
+  writeStored({ table, seat, token, host, ...promise });
 }
 
 /**
@@ -208,7 +224,7 @@ function pin(gx, commitment) {
   gx.state.promise = commitment.slice(0, 8);
   gx.table.log(promiseLine(commitment), "system");
   const kept = readStored();
-  if (kept) writeStored({ ...kept, promise: commitment });
+  if (kept && kept.table === gx.invite.table && !gx.state.watching) writeStored({ ...kept, promise: commitment });
   tell(gx);
 }
 
@@ -219,22 +235,27 @@ function pin(gx, commitment) {
  */
 function newMatch(gx) {
   gx.seen = [];
+  gx.hands = [];
   gx.state.audit = null;
   gx.latest = null;
-  gx.table.reset({ holder: gx.state.seat, here: gx.state.seat == null ? null : [gx.state.seat] });
+  gx.table.reset({ holder: gx.state.seat, here: gx.state.seat == null ? [] : [gx.state.seat] });
 }
 
 /** The host's view and events: drawn as a local move would be. @param {Gx} gx @param {Extract<HostMessage, {t: "state"}>} m */
 function applyState(gx, m) {
+  const hands = joinHands(gx.hands, m.view.hands, m.known);
+  if (typeof hands === "string") { refuseHost(gx, hands); return; }
   gx.next = m.next;
-  pin(gx, m.commitment);
+  pin(gx, m.commitment); // (a new match's promise starts a fresh table first)
+  gx.hands = hands;
+  const view = { ...m.view, hands: hands.slice() };
   if (gx.pinned && !gx.state.promise) gx.state.promise = gx.pinned.slice(0, 8);
   for (const line of m.lines) gx.table.log(line.text, line.cls);
   gx.seen.push(...m.events);
   dispatch(gx, { type: "events", events: m.events });
-  gx.latest = m.view;
+  gx.latest = view;
   if (!gx.state.started) { gx.state.started = true; tell(gx); }
-  present(gx, m.view);
+  present(gx, view);
   // the table has settled on the host's latest (as the driver's run says after each move), unless
   // a move of this player's is still on its way
   if (!gx.waiting.has("act")) dispatch(gx, { type: "busy", state: "idle" });
@@ -379,9 +400,9 @@ async function checkRecord(gx, record) {
 export function createGuest({ invite, table, onChange = () => {}, peer = guestPeer, now = () => Date.now(), audit,
   onTable = () => {}, talk = { said: () => {}, refused: () => {} } }) {
   /** @type {Gx} */
-  const gx = { invite, table, onChange, now, audit, onTable, talk, channel: null, latest: null, next: 0, pinned: null, released: false,
+  const gx = { invite, table, onChange, now, audit, onTable, talk, channel: null, latest: null, hands: [], next: 0, pinned: null, released: false,
     expecting: false, seen: [], waiting: new Map(), prefs: {},
-    state: { phase: "start", reply: "", replyCreated: 0, seat: null, host: invite.host, seats: [], hostAway: false, problem: "",
+    state: { phase: "start", reply: "", replyCreated: 0, seat: null, watching: false, onlookers: 0, host: invite.host, seats: [], hostAway: false, problem: "",
       audit: null, moved: false, offer: null, promise: "", broken: "", allow: { coach: true, review: true, chat: true }, turn: null, started: false } };
   return {
     /** @param {string} name @param {import("../protocol.js").StandingPrefs} [standing] */

@@ -66,6 +66,9 @@ export const RATE = 20;
 export const BURST = 50;
 /** Milliseconds between two "too fast" refusals to one friend (the rest are dropped unsaid). */
 export const WARN_MS = 1000;
+/** Onlookers: at most MAX_WATCHERS at once, their rows numbered from WATCH_ROW (past any seat's row). */
+export const MAX_WATCHERS = 8;
+export const WATCH_ROW = 100;
 
 /**
  * One friend's seat.
@@ -92,6 +95,9 @@ export const WARN_MS = 1000;
  * @property {number} hostRow the host's own row (its seat once playing)
  * @property {Allow} allow what friends may ask of the engine for their own seat
  * @property {Seat[]} seats the friends' seats
+ * @property {boolean} watch onlookers are let in (the host's choice)
+ * @property {Seat[]} watchers the onlookers: seatless guests who see only what the engine shows
+ *   a spectator, hear what is said and may say nothing (rows from WATCH_ROW up, `seat` null)
  * @property {number} clock seconds a friend has for each decision, away or not (0: no clock)
  * @property {{row: number, since: number, deadline: number} | null} turn the friend's decision the
  *   table waits on now (`since`: the log index it was shown at; `deadline`: milliseconds)
@@ -118,12 +124,14 @@ export const WARN_MS = 1000;
  *   | {type: "said", row: number, at: number}
  *   | {type: "new_match"}
  *   | {type: "clock", seconds: number}
+ *   | {type: "watch", on: boolean}
+ *   | {type: "watcher", row: number, token: string}
  *   | {type: "turn", seat: number | null, since: number, now: number}
  *   | {type: "tick", now: number}
  *   | {type: "stop"}} HostEvent */
 
 export const OFF = /** @type {HostState} */ (Object.freeze({ phase: "off", table: "", hostName: "", hostRow: 0,
-  allow: { coach: true, review: true, chat: true }, seats: [], clock: CLOCK_S, turn: null }));
+  allow: { coach: true, review: true, chat: true }, seats: [], watch: true, watchers: [], clock: CLOCK_S, turn: null }));
 
 /** @param {number} row @param {string} token @returns {Seat} */
 function emptySeat(row, token) {
@@ -138,7 +146,7 @@ function emptySeat(row, token) {
  */
 export function openTable({ table, hostName, hostRow, rows, tokens, allow = { coach: true, review: true, chat: true }, clock = CLOCK_S }) {
   return { phase: "lobby", table, hostName, hostRow, allow: { ...allow }, seats: rows.map((row, i) => emptySeat(row, tokens[i])),
-    clock, turn: null };
+    watch: true, watchers: [], clock, turn: null };
 }
 
 /**
@@ -150,7 +158,8 @@ export function openTable({ table, hostName, hostRow, rows, tokens, allow = { co
 export function restoreTable(r) {
   return { phase: "playing", table: r.table, hostName: r.hostName, hostRow: r.host, allow: { ...r.allow },
     seats: r.friends.map((f) => ({ ...emptySeat(f.seat, f.token), seat: f.seat, name: f.name,
-      status: f.removed ? "removed" : f.bot ? "computer" : "away" })), clock: Math.min(MAX_CLOCK_S, r.clock ?? CLOCK_S), turn: null };
+      status: f.removed ? "removed" : f.bot ? "computer" : "away" })), watch: true, watchers: [],
+    clock: Math.min(MAX_CLOCK_S, r.clock ?? CLOCK_S), turn: null };
 }
 
 /**
@@ -161,7 +170,7 @@ export function restoreTable(r) {
 export function hostReduce(s, e) {
   switch (e.type) {
     case "seat": {
-      const seat = s.seats.find((x) => x.row === e.row);
+      const seat = rowOf(s, e.row);
       const to = seat && TRANSITIONS[seat.status][e.event];
       if (!seat || !to) return s;
       /** @type {Seat} */
@@ -186,6 +195,12 @@ export function hostReduce(s, e) {
     case "clock": return { ...s, clock: Math.min(MAX_CLOCK_S, Math.max(0, Math.round(e.seconds))), turn: e.seconds > 0 ? s.turn : null };
     case "turn": return turnAt(s, e.seat, e.since, e.now);
     case "tick": return tick(s, e.now);
+    case "watch": return e.on === s.watch ? s : { ...s, watch: e.on, watchers: e.on ? s.watchers : [] };
+    case "watcher": {
+      const watchers = s.watchers.filter((w) => w.status !== "removed");
+      if (!s.watch || watchers.length >= MAX_WATCHERS || rowOf(s, e.row)) return s;
+      return { ...s, watchers: [...watchers.filter((w) => w.status !== "open"), emptySeat(e.row, e.token)] };
+    }
     case "stop": return OFF;
     default: return s;
   }
@@ -226,14 +241,23 @@ export function clockOf(s, now) {
   return s.turn && f?.seat != null ? { seat: f.seat, ms: Math.max(0, s.turn.deadline - now) } : null;
 }
 
+/** A friend's seat or an onlooker's, by row. @param {HostState} s @param {number} row @returns {Seat | undefined} */
+export function rowOf(s, row) {
+  return s.seats.find((x) => x.row === row) ?? s.watchers.find((x) => x.row === row);
+}
+
+/** Is `row` an onlooker's? @param {HostState} s @param {number} row */
+export const isWatcher = (s, row) => s.watchers.some((x) => x.row === row);
+
 /** @param {HostState} s @param {Seat} seat @returns {HostState} */
 function withSeat(s, seat) {
+  if (isWatcher(s, seat.row)) return { ...s, watchers: s.watchers.map((x) => (x.row === seat.row ? seat : x)) };
   return { ...s, seats: s.seats.map((x) => (x.row === seat.row ? seat : x)) };
 }
 
 /** @param {HostState} s @param {number} row @param {Partial<Seat>} part @returns {HostState} */
 function patch(s, row, part) {
-  const seat = s.seats.find((x) => x.row === row);
+  const seat = rowOf(s, row);
   return seat ? withSeat(s, { ...seat, ...part }) : s;
 }
 
@@ -265,7 +289,7 @@ const refused = (code, message, of) => (of ? { t: "refused", code, message, of }
  * @returns {{state: HostState, replies: HostMessage[], calls: Call[]}}
  */
 export function onGuestMessage(s, row, text, now) {
-  const seat = s.seats.find((x) => x.row === row);
+  const seat = rowOf(s, row);
   if (!seat || seat.status === "removed") return { state: s, replies: [], calls: [] };
   const rate = rateCheck(seat.bucket, now);
   const state = withSeat(s, { ...seat, bucket: rate.bucket });
@@ -274,6 +298,10 @@ export function onGuestMessage(s, row, text, now) {
   const r = readGuestMessage(text);
   if (!r.ok) return done([refused(r.code, r.message)]);
   const msg = r.msg;
+  if (isWatcher(state, row)) { // an onlooker watches: a hello again is nothing, all else is refused
+    return done(msg.t === "hello" ? [] : [refused("watching", "You are watching this table: onlookers do not play, ask or talk.",
+      msg.t === "act" || msg.t === "coach" || msg.t === "review" || msg.t === "say" ? msg.t : undefined)]);
+  }
   const bound = state.seats.find((x) => x.row === row) ?? seat;
   switch (msg.t) {
     case "hello": return done([]); // already at the table
@@ -336,7 +364,7 @@ export function staleMove(since, logNext) {
  * @returns {{t: "refused", code: string, message: string} | null}
  */
 export function helloRefusal(s, row, hello) {
-  const seat = s.seats.find((x) => x.row === row);
+  const seat = rowOf(s, row);
   if (!seat || seat.status === "removed") return refused("not_yours", "That seat is no longer at this table.");
   if (seat.name && hello.token !== seat.token) return refused("not_yours", `That seat is ${seat.name}'s: only their device can take it back.`);
   return null;
@@ -356,8 +384,11 @@ export function standInFor(s, seat) {
  */
 export function seatsMessage(s, now = 0) {
   return { t: "seats", seats: s.seats.map((f) => ({ seat: f.seat ?? f.row, name: f.name, status: f.status, ready: f.ready })),
-    turn: clockOf(s, now) };
+    turn: clockOf(s, now), watching: watching(s).length };
 }
+
+/** The onlookers watching now. @param {HostState} s */
+export const watching = (s) => s.watchers.filter((w) => w.status === "here");
 
 /** The friends connected and playing now. @param {HostState} s */
 export const present = (s) => s.seats.filter((f) => f.status === "here");

@@ -11,9 +11,9 @@
 import { encodeInvite, decodeReply, iceForCode, isExpired, INVITE_LIFETIME_S, REPLY_LIFETIME_S } from "./link/codec.js";
 import { hostPeer } from "./link/peer.js";
 import { randomHex } from "../ids.js";
-import { readGuestMessage, REPLY_CHANNEL } from "./messages.js";
+import { readGuestMessage, shipHands, REPLY_CHANNEL } from "./messages.js";
 import { OFF, hostReduce, openTable, restoreTable, onGuestMessage, staleMove, helloRefusal, standInFor,
-  seatsMessage, present, rosterOf, clockOf } from "./host.js";
+  seatsMessage, present, rosterOf, clockOf, rowOf, isWatcher, watching, WATCH_ROW } from "./host.js";
 import { cleanRoster } from "../storage/roster.js";
 import { lineOf } from "./talk.js";
 import { promiseLine } from "./promise.js";
@@ -49,7 +49,7 @@ export const OFFER_MS = 120_000;
  * @property {string} code
  * @property {string} link the site's own address with `#join=` and the code
  * @property {number} created unix seconds
- * @property {"invite" | "rejoin"} kind
+ * @property {"invite" | "rejoin" | "watch"} kind
  */
 
 /**
@@ -78,6 +78,8 @@ export const OFFER_MS = 120_000;
  * @property {HostState} s the authority's state (host.js): only `dispatch` replaces it
  * @property {Plan | null} plan
  * @property {Map<number, Channel>} channels by row
+ * @property {Map<number, number>} held by row: how many of the match's finished hands that
+ *   friend's device holds (each hand's result crosses its channel once: messages.js's shipHands)
  * @property {ReturnType<typeof hostPeer> | null} pending the connection an invitation waits on
  * @property {Invitation | null} invitation
  * @property {string} problem
@@ -94,7 +96,7 @@ export const OFFER_MS = 120_000;
 
 const seconds = (/** @type {Hx} */ hx) => Math.floor(hx.now() / 1000);
 const tell = (/** @type {Hx} */ hx) => { try { hx.changed(); } catch (err) { console.error(err); } };
-const seatOf = (/** @type {Hx} */ hx, /** @type {number} */ row) => hx.s.seats.find((x) => x.row === row);
+const seatOf = (/** @type {Hx} */ hx, /** @type {number} */ row) => rowOf(hx.s, row);
 const engine = (/** @type {Hx} */ hx) => { const e = hx.table.engine; if (!e) throw new Error("The host's engine is not running."); return e; };
 const later = (/** @type {Hx} */ hx, /** @type {() => unknown} */ fn) => { hx.chain = hx.chain.then(fn).catch((err) => console.error(err)); };
 
@@ -110,6 +112,17 @@ function sendTo(hx, row, msg) {
   try { hx.channels.get(row)?.send(msg); } catch (err) { console.warn("A message to a friend was not sent:", err); }
 }
 
+/**
+ * A friend's own view, with the hands their device does not hold yet.
+ * @param {Hx} hx @param {number} row @param {View} full
+ * @param {{events: GameEvent[], lines: {text: string, cls: string}[], next: number}} rest
+ */
+function sendState(hx, row, full, { events, lines, next }) {
+  const { view, known } = shipHands(full, hx.held.get(row) ?? 0);
+  hx.held.set(row, full.hands.length);
+  sendTo(hx, row, { t: "state", view, known, events, lines, next, commitment: hx.commitment });
+}
+
 /** Who is where, and the turn clock, to every table. @param {Hx} hx */
 function announce(hx) {
   sendAll(hx, seatsMessage(hx.s, hx.now()));
@@ -121,7 +134,8 @@ function announce(hx) {
  * while their channel is open (the turn clock ran out, or the host chose it).
  * @param {Hx} hx
  */
-const audience = (hx) => hx.s.seats.filter((f) => hx.channels.has(f.row) && (f.status === "here" || f.status === "computer"));
+const audience = (hx) => [...hx.s.seats.filter((f) => hx.channels.has(f.row) && (f.status === "here" || f.status === "computer")),
+  ...watching(hx.s).filter((w) => hx.channels.has(w.row))];
 
 /**
  * A line said at the table: every friend listening and this page show it.
@@ -156,6 +170,7 @@ function watch(hx) {
     else if (msg.type === "events") fanOut(hx, msg.events);
     else if (msg.type === "show") timeTurn(hx, msg.view);
     else if (msg.type === "reset") {
+      hx.held.clear(); // a new match: every device's hands are the last match's
       if (dispatch(hx, { type: "new_match" })) announce(hx); // ready for the match that now begins
       const fresh = refreshAfterLoad(hx);
       later(hx, () => fresh.then(() => fanOut(hx, [])));
@@ -187,12 +202,13 @@ function fanOut(hx, events) {
   const lines = hx.lines;
   hx.lines = [];
   const next = hx.logNext;
-  const asks = audience(hx).map((f) => /** @type {const} */ ([f.row, engine(hx).request({ op: "view", seat: /** @type {number} */ (f.seat) })]));
+  // (an onlooker's seat is null: the engine's spectator view, every face-down card unnamed)
+  const asks = audience(hx).map((f) => /** @type {const} */ ([f.row, engine(hx).request({ op: "view", seat: f.seat })]));
   const over = !hx.recordSent && events.some((e) => e.type === "match_over") ? engine(hx).request({ op: "record" }) : null;
   later(hx, async () => {
     for (const [row, ask] of asks) {
       const r = await ask;
-      if (r.ok) sendTo(hx, row, { t: "state", view: r.view, events, lines, next, commitment: hx.commitment });
+      if (r.ok) sendState(hx, row, r.view, { events, lines, next });
     }
     const rec = over ? await over : null;
     if (rec?.ok && !hx.recordSent) {
@@ -216,9 +232,9 @@ async function refreshAfterLoad(hx) {
 /** One friend's view now, to that friend (after they join or rejoin). @param {Hx} hx @param {number} row */
 async function pushTo(hx, row) {
   const f = seatOf(hx, row);
-  if (f?.seat == null) return;
+  if (!f || (f.seat == null && !isWatcher(hx.s, row))) return;
   const r = await engine(hx).request({ op: "view", seat: f.seat });
-  if (r.ok) sendTo(hx, row, { t: "state", view: r.view, events: [], lines: [], next: hx.logNext, commitment: hx.commitment });
+  if (r.ok) sendState(hx, row, r.view, { events: [], lines: [], next: hx.logNext });
   if (r.ok && r.view.match_over && hx.recordSent) {
     const rec = await engine(hx).request({ op: "record" });
     if (rec.ok) sendTo(hx, row, { t: "record", record: rec.record });
@@ -238,6 +254,7 @@ function catchUp(hx, row) {
  */
 async function invite(hx, row) {
   const f = row == null ? hx.s.seats.find((x) => x.status === "open" || x.status === "away") : seatOf(hx, row);
+  const watcher = f != null && isWatcher(hx.s, f.row);
   hx.pending?.close();
   hx.pending = null;
   hx.invitation = null;
@@ -247,7 +264,7 @@ async function invite(hx, row) {
   try {
     const ice = await p.invite();
     if (hx.pending !== p) return;
-    const kind = f.name ? "rejoin" : "invite";
+    const kind = watcher ? "watch" : f.name ? "rejoin" : "invite";
     const created = seconds(hx);
     const stun = !!hx.plan?.stunUrls?.length;
     const code = encodeInvite({ kind, table: hx.s.table, seat: f.seat ?? f.row, created, host: hx.s.hostName,
@@ -410,6 +427,7 @@ async function carryOut(hx, row, call) {
 function onStatus(hx, row, ch, st) {
   if (hx.channels.get(row) !== ch) return;
   if (st === "closed") { hx.channels.delete(row); ch.close(); }
+  if (isWatcher(hx.s, row) && st === "closed") { seatEvent(hx, row, "remove"); return; } // an onlooker who left is gone
   if (st === "open") {
     // Back after a silence (a busy device misses heartbeats): the moves made meanwhile were
     // sent to nobody on this channel, so the friend gets the table as it is now.
@@ -468,7 +486,8 @@ function welcome(hx, row, withHello) {
   const f = seatOf(hx, row);
   if (!f || !hx.channels.has(row)) return;
   const h = withHello ? hx.table.hello : null;
-  sendTo(hx, row, { t: "welcome", seat: f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
+  hx.held.set(row, 0); // a welcomed device starts its hands afresh (a new or reloaded page holds none)
+  sendTo(hx, row, { t: "welcome", seat: isWatcher(hx.s, row) ? null : f.seat ?? f.row, token: f.token, table: hx.s.table, host: hx.s.hostName, allow: hx.s.allow,
     hello: h ? { version: h.version, protocol: h.protocol, options: h.options, presets: h.presets, bots: h.bots, limits: h.limits } : null });
 }
 
@@ -515,14 +534,15 @@ function restore(hx, ui) {
  * @param {Hx} hx @param {number} row
  */
 function removeFriend(hx, row) {
-  const event = hx.s.phase === "lobby" ? "free" : "remove";
+  const watcher = isWatcher(hx.s, row);
+  const event = hx.s.phase === "lobby" && !watcher ? "free" : "remove";
   sendTo(hx, row, { t: "removed" });
   const ch = hx.channels.get(row);
   hx.channels.delete(row);
   setTimeout(() => ch?.close(), 500); // the message leaves first
   if (!seatEvent(hx, row, event, { token: randomHex(16) })) return;
   if (hx.invitation?.row === row || !hx.invitation) invite(hx).catch((err) => console.error(err));
-  if (event === "remove") hx.table.advance();
+  if (event === "remove" && !watcher) hx.table.advance();
 }
 
 /**
@@ -592,7 +612,7 @@ function stop(hx, { quietly = false } = {}) {
 export function createHosting({ table, start, changed = () => {}, peer = hostPeer, now = () => Date.now(),
   base = () => location.origin + location.pathname, onSaid = () => {} }) {
   /** @type {Hx} */
-  const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), pending: null, invitation: null,
+  const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), held: new Map(), pending: null, invitation: null,
     problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
   watch(hx);
   listenForReplies(hx);
@@ -648,12 +668,26 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     },
     /** The host mutes a friend (nothing they say is shown), or not. @param {number} row @param {boolean} on */
     mute(row, on) { if (dispatch(hx, { type: "mute", row, on })) tell(hx); },
+    /** Onlookers let in or not; turned off, every onlooker is told and let go. @param {boolean} on */
+    setWatch(on) {
+      if (!on) for (const w of hx.s.watchers) if (hx.channels.has(w.row)) removeFriend(hx, w.row);
+      if (!dispatch(hx, { type: "watch", on })) return;
+      if (!on && hx.invitation?.kind === "watch") invite(hx).catch((err) => console.error(err));
+      announce(hx);
+    },
+    /** "Invite an onlooker": the invitation on screen is for a seatless guest until one takes it. */
+    async inviteOnlooker() {
+      const row = WATCH_ROW + hx.s.watchers.reduce((m, w) => Math.max(m, w.row - WATCH_ROW + 1), 0);
+      if (!dispatch(hx, { type: "watcher", row, token: randomHex(16) })) { tell(hx); return false; }
+      await invite(hx, row);
+      return true;
+    },
     /** The turn clock: seconds a friend has for a decision (0: off). @param {number} seconds */
     setClock(seconds) { if (dispatch(hx, { type: "clock", seconds })) announce(hx); },
     /** What the lobby draws. */
     state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
       promise: hx.commitment?.slice(0, 8) ?? "", clock: hx.s.clock, turn: clockOf(hx.s, hx.now()),
-      allow: hx.s.allow,
+      allow: hx.s.allow, watch: hx.s.watch, watching: watching(hx.s).map((w) => w.name),
       friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready, muted: f.muted })) }),
     /** Whether a seat is a friend's on another device. @param {number} seat */
     isFriend: (seat) => hx.s.seats.some((f) => f.seat === seat),

@@ -82,13 +82,13 @@ const MAX_EVENTS = 400;
  */
 /**
  * Host to guest.
- * @typedef {{t: "welcome", seat: number, token: string, table: string, host: string, allow: Allow, hello: PublicHello | null}
- *   | {t: "state", view: View, events: GameEvent[], lines: Line[], next: number, commitment: string | null}
+ * @typedef {{t: "welcome", seat: number | null, token: string, table: string, host: string, allow: Allow, hello: PublicHello | null}
+ *   | {t: "state", view: View, known: number, events: GameEvent[], lines: Line[], next: number, commitment: string | null}
  *   | {t: "ack"}
  *   | {t: "refused", code: string, message: string, of?: "act" | "coach" | "review" | "say"}
  *   | {t: "coach", advice: Record<string, unknown>}
  *   | {t: "review", review: Record<string, unknown>}
- *   | {t: "seats", seats: SeatLine[], turn: {seat: number, ms: number} | null}
+ *   | {t: "seats", seats: SeatLine[], turn: {seat: number, ms: number} | null, watching: number}
  *   | {t: "allow", allow: Allow}
  *   | {t: "record", record: Record<string, unknown>}
  *   | {t: "offer_table", from: string}
@@ -139,9 +139,9 @@ export function readGuestMessage(text, { maxBytes = MAX_MESSAGE_BYTES, maxDepth 
 /**
  * The host's message, as a guest reads it: as strictly as the host reads a guest's. `seat` is
  * the guest's own seat once welcomed: a view of any other seat, or of a seat the table does
- * not have, is refused.
+ * not have, is refused; "watch" for an onlooker, who is sent the spectator's view only.
  * @param {unknown} text
- * @param {{seat?: number | null, maxBytes?: number, maxDepth?: number}} [opts]
+ * @param {{seat?: Reader, maxBytes?: number, maxDepth?: number}} [opts]
  * @returns {{ok: true, msg: HostMessage} | Refusal}
  */
 export function readHostMessage(text, { seat = null, maxBytes = MAX_HOST_BYTES, maxDepth = MAX_HOST_DEPTH } = {}) {
@@ -284,8 +284,14 @@ function isLines(v) {
 }
 
 /**
+ * Whom a host's message is read for: a friend's seat, an onlooker ("watch": no seat), or a
+ * device not welcomed yet (null).
+ * @typedef {number | "watch" | null} Reader
+ */
+
+/**
  * A fresh HostMessage, or a sentence saying what is wrong.
- * @param {unknown} value @param {number | null} seat the guest's seat (null: not yet welcomed)
+ * @param {unknown} value @param {Reader} seat
  * @returns {HostMessage | string}
  */
 function hostShape(value, seat) {
@@ -303,7 +309,7 @@ function hostShape(value, seat) {
       return isObject(value.advice) ? { t: "coach", advice: value.advice } : "The coach's answer is malformed.";
     case "review":
       return isObject(value.review) ? { t: "review", review: value.review } : "The review is malformed.";
-    case "seats": return seatsShape(value.seats, value.turn);
+    case "seats": return seatsShape(value.seats, value.turn, value.watching);
     case "allow":
       return isAllow(value.allow) ? { t: "allow", allow: { coach: value.allow.coach, review: value.allow.review, chat: value.allow.chat } } : "The host's permissions are malformed.";
     case "record":
@@ -340,7 +346,7 @@ function cleanOr(raw) {
 /** @param {Record<string, unknown>} value @returns {HostMessage | string} */
 function welcomeShape(value) {
   const { seat: s, token, table, host, allow, hello } = value;
-  if (!isInt(s, 0) || s >= MAX_SEATS) return "The host gave a seat the table cannot have.";
+  if (s !== null && (!isInt(s, 0) || s >= MAX_SEATS)) return "The host gave a seat the table cannot have.";
   if (typeof token !== "string" || !TOKEN.test(token) || typeof table !== "string" || !HEX.test(table)) return "The host's welcome is malformed.";
   if (!isText(host, 80) || !isAllow(allow)) return "The host's welcome is malformed.";
   const h = hello === null ? null : publicHello(hello);
@@ -348,8 +354,8 @@ function welcomeShape(value) {
   return { t: "welcome", seat: s, token, table, host: cleanOr(host), allow: { coach: allow.coach, review: allow.review, chat: allow.chat }, hello: h };
 }
 
-/** @param {unknown} seats @param {unknown} turn @returns {HostMessage | string} */
-function seatsShape(seats, turn) {
+/** @param {unknown} seats @param {unknown} turn @param {unknown} watching @returns {HostMessage | string} */
+function seatsShape(seats, turn, watching) {
   if (!Array.isArray(seats) || seats.length > MAX_SEATS) return "The host's list of seats is malformed.";
   /** @type {SeatLine[]} */
   const out = [];
@@ -358,20 +364,22 @@ function seatsShape(seats, turn) {
       || typeof x.status !== "string" || !SEAT_STATUSES.includes(x.status) || typeof x.ready !== "boolean") return "The host's list of seats is malformed.";
     out.push({ seat: x.seat, name: cleanOr(x.name), status: x.status, ready: x.ready });
   }
-  if (turn === null) return { t: "seats", seats: out, turn: null };
+  if (!isInt(watching, 0) || watching > MAX_SEATS * 8) return "The host's count of onlookers is malformed.";
+  if (turn === null) return { t: "seats", seats: out, turn: null, watching };
   if (!isObject(turn) || !isInt(turn.seat, 0) || turn.seat >= MAX_SEATS || !isInt(turn.ms, 0)) return "The host's turn clock is malformed.";
-  return { t: "seats", seats: out, turn: { seat: turn.seat, ms: turn.ms } };
+  return { t: "seats", seats: out, turn: { seat: turn.seat, ms: turn.ms }, watching };
 }
 
 /**
  * A state message: the guest's own seat's view at a table of at most MAX_SEATS seats.
- * @param {Record<string, unknown>} value @param {number | null} seat
+ * @param {Record<string, unknown>} value @param {Reader} seat
  * @returns {HostMessage | string}
  */
 function stateShape(value, seat) {
-  const { view, events, lines, next, commitment } = value;
+  const { view, known, events, lines, next, commitment } = value;
   const v = viewShape(view, seat);
   if (typeof v === "string") return v;
+  if (!isInt(known, 0)) return "The host's count of hands already sent is malformed.";
   if (!Array.isArray(events) || events.length > MAX_EVENTS
     || !events.every((e) => isObject(e) && typeof e.type === "string" && (e.index === undefined || isInt(e.index, 0)) && (e.text === undefined || isText(e.text)))) {
     return "The host's events are malformed.";
@@ -379,13 +387,14 @@ function stateShape(value, seat) {
   if (!isLines(lines)) return "The host's lines are malformed.";
   if (!isInt(next, 0)) return "The host's log index is malformed.";
   if (commitment !== null && (typeof commitment !== "string" || !COMMITMENT.test(commitment))) return "The host's promise is malformed.";
-  return { t: "state", view: v, events: /** @type {GameEvent[]} */ (events), lines: lines.map((l) => ({ text: l.text, cls: l.cls })), next, commitment };
+  return { t: "state", view: v, known, events: /** @type {GameEvent[]} */ (events), lines: lines.map((l) => ({ text: l.text, cls: l.cls })), next, commitment };
 }
 
 /**
  * The parts of a view the table draws from, checked: its seats (each an object, in order),
- * the seat it is for (the guest's own), whose turn it is and the choices offered.
- * @param {unknown} view @param {number | null} seat
+ * the seat it is for (the guest's own; none for an onlooker), whose turn it is and the choices
+ * offered (none to an onlooker).
+ * @param {unknown} view @param {Reader} seat
  * @returns {View | string}
  */
 function viewShape(view, seat) {
@@ -395,8 +404,13 @@ function viewShape(view, seat) {
     || !seats.every((x, i) => isObject(x) && x.seat === i && isText(x.name, 80) && typeof x.kind === "string")) {
     return "The host's view has malformed seats.";
   }
-  if (!isInt(view.seat, 0) || view.seat >= seats.length) return "The host sent a view for a seat the table does not have.";
-  if (seat !== null && view.seat !== seat) return `The host sent the view of seat ${view.seat + 1}, not yours.`;
+  if (seat === "watch") {
+    if (view.seat !== null) return "The host sent an onlooker the view of a seat.";
+    if (!Array.isArray(legal) || legal.length) return "The host's view offers moves to an onlooker.";
+  } else {
+    if (!isInt(view.seat, 0) || view.seat >= seats.length) return "The host sent a view for a seat the table does not have.";
+    if (seat !== null && view.seat !== seat) return `The host sent the view of seat ${view.seat + 1}, not yours.`;
+  }
   if (view.to_act !== null && (!isInt(view.to_act, 0) || view.to_act >= seats.length)) return "The host's view names a turn the table does not have.";
   if (!Array.isArray(legal) || !legal.every((a) => isObject(a) && typeof a.type === "string" && ACTION_TYPES.includes(a.type) && a.seat === view.seat)) {
     return "The host's view offers moves that are not yours.";
@@ -456,4 +470,38 @@ function readPrefs(v) {
     prefs.offers = v.offers;
   }
   return prefs;
+}
+
+// ------------------------------------------------------------------ the hands already sent
+
+/**
+ * A view as it travels to a device that already holds the match's first `held` finished hands:
+ * only the hands after those go, and `known` says how many were left out. A view's `hands`
+ * grows by a hand's result each hand, so without this a move's message grows with the match;
+ * with it, a hand's result crosses the wire once (and again only to a device that reconnects).
+ * A view with fewer hands than `held` is a new match's: it goes whole.
+ *
+ *   shipHands({...view, hands: [h1, h2, h3]}, 2)  // {view: {...view, hands: [h3]}, known: 2}
+ *
+ * @param {View} view @param {number} held
+ * @returns {{view: View, known: number}}
+ */
+export function shipHands(view, held) {
+  const known = held <= view.hands.length ? held : 0;
+  return { view: known ? { ...view, hands: view.hands.slice(known) } : view, known };
+}
+
+/**
+ * The other end of `shipHands`: the whole list of hands, from the `held` ones this device kept
+ * and the ones just sent; a sentence if the host counts more hands than this device holds.
+ *
+ *   joinHands([h1, h2], [h3], 2)  // [h1, h2, h3]
+ *
+ * @template T
+ * @param {T[]} held @param {T[]} sent @param {number} known
+ * @returns {T[] | string}
+ */
+export function joinHands(held, sent, known) {
+  if (known > held.length) return `The host counted ${known} hands as sent, but this table has ${held.length}.`;
+  return held.slice(0, known).concat(sent);
 }

@@ -33,7 +33,7 @@ export const MAX_HOST_BYTES = 24;
 export const TABLE_ID_BYTES = 8;
 export const MAX_CANDIDATES = 16;
 
-/** @typedef {"invite" | "rejoin" | "reply"} CodeKind */
+/** @typedef {"invite" | "rejoin" | "reply" | "watch"} CodeKind */
 /** @typedef {"actpass" | "active" | "passive"} DtlsRole */
 /**
  * One ICE candidate as the codes carry it (component 1; foundation and priority are rebuilt).
@@ -47,9 +47,10 @@ export const MAX_CANDIDATES = 16;
  *            candidates: Candidate[]}} IcePart
  */
 /**
- * @typedef {{kind: "invite" | "rejoin", table: string, seat: number, created: number,
+ * @typedef {{kind: "invite" | "rejoin" | "watch", table: string, seat: number, created: number,
  *            host: string, stun: boolean, ice: IcePart}} Invite
- * `table`: 16 lower-case hex digits (8 random bytes); `created`: unix seconds.
+ * `table`: 16 lower-case hex digits (8 random bytes); `created`: unix seconds. A "watch"
+ * invitation is an onlooker's: `seat` then numbers the onlooker, not a seat at the table.
  */
 /** @typedef {{kind: "reply", table: string, seat: number, created: number, ice: IcePart}} Reply */
 /**
@@ -57,7 +58,8 @@ export const MAX_CANDIDATES = 16;
  *           | "bad_name" | "bad_candidate"} CodeErrorCode
  */
 
-const KINDS = /** @type {const} */ (["invite", "rejoin", "reply"]);
+// (a kind's byte is its place here: a new kind goes at the end, so older codes still read)
+const KINDS = /** @type {const} */ (["invite", "rejoin", "reply", "watch"]);
 const ROLES = /** @type {const} */ (["actpass", "active", "passive"]);
 const TCP_TYPES = /** @type {const} */ (["passive", "active", "so"]);
 const ADDR_IPV4 = 0;
@@ -143,7 +145,7 @@ export function iceForCode(ice, internet) {
  * @returns {string}
  */
 export function encodeInvite(invite) {
-  if (invite.kind !== "invite" && invite.kind !== "rejoin") throw new TypeError(`not an invitation kind: ${invite.kind}`);
+  if (invite.kind !== "invite" && invite.kind !== "rejoin" && invite.kind !== "watch") throw new TypeError(`not an invitation kind: ${invite.kind}`);
   const w = new Writer();
   header(w, invite.kind, invite.table, invite.seat, invite.created);
   const host = hostName(invite.host, "The host's name");

@@ -57,16 +57,18 @@ export function startGuest() {
   }
   const inv = invite;
   const stored = readStored();
-  const back = stored && stored.table === inv.table && stored.seat === inv.seat;
-  byId("join-title").textContent = inv.kind === "rejoin" ? "Back to the table" : "Join a table";
-  byId("join-intro").textContent = inv.host
-    ? `${inv.host} invites you to a game of Speculation at their table.`
-    : "You are invited to a game of Speculation.";
+  const back = stored && stored.table === inv.table && stored.seat === inv.seat && inv.kind !== "watch";
+  const watch = inv.kind === "watch";
+  byId("join-title").textContent = watch ? "Watch a table" : inv.kind === "rejoin" ? "Back to the table" : "Join a table";
+  byId("join-intro").textContent = watch
+    ? `${inv.host || "A friend"} invites you to watch their game of Speculation: you see what every player sees of the table, and no face-down card.`
+    : inv.host ? `${inv.host} invites you to a game of Speculation at their table.` : "You are invited to a game of Speculation.";
+  byId("join-go").textContent = watch ? "Watch" : "Join";
   input("join-name").value = readName();
   const talk = createTalkBox({ say: (what) => me.say(what), log: (text) => table.log(text, "said") });
   talk.wire();
   const me = createGuest({
-    invite: inv, table, onChange: (s) => { draw(s, inv.table); offered(me, s); talk.show(s.phase === "playing"); talk.allowText(s.allow.chat); },
+    invite: inv, table, onChange: (s) => { draw(s, inv.table); offered(me, s); talk.show(s.phase === "playing" && !s.watching); talk.allowText(s.allow.chat); },
     talk: { said: (seat, name, text) => talk.said(seat, name, text), refused: (message) => talk.problem(message) },
     audit: (record, seen, commitment) => audit(record, seen, commitment),
     onTable: () => { location.replace(`${location.pathname}${location.search}`); }, // the site: it resumes and hosts
@@ -110,6 +112,10 @@ export function startGuest() {
  */
 function endButtons(guest) {
   const me = guest.state();
+  const leave = el("button", "", me.watching ? "Stop watching" : "Leave the table");
+  leave.type = "button";
+  leave.addEventListener("click", () => { guest.close(); location.replace(`${location.pathname}${location.search}`); });
+  if (me.watching) return [leave]; // an onlooker watches the next match too, if the host plays one
   const ready = me.seats.find((x) => x.seat === me.seat)?.ready ?? false;
   const again = el("button", ready ? "" : "primary", ready ? "Not ready after all" : "Ready to play again");
   again.type = "button";
@@ -117,9 +123,6 @@ function endButtons(guest) {
     guest.setReady(!ready);
     again.disabled = true; // redrawn with the host's answer (its list of seats)
   });
-  const leave = el("button", "", "Leave the table");
-  leave.type = "button";
-  leave.addEventListener("click", () => { guest.close(); location.replace(`${location.pathname}${location.search}`); });
   return [again, leave];
 }
 
@@ -176,6 +179,7 @@ function draw(s, tableId) {
   } else if (s.phase === "playing") {
     if (s.moved) { strip(`${host} is taking over the table… open the rejoin link ${host} sends you.`); return; }
     if (!s.started) setStatus(waitingRoom(s));
+    if (s.watching) { strip(watchLine(s)); return; }
     const away = s.seats.filter((x) => x.status === "away" && x.seat !== s.seat).map((x) => `${x.name || "A friend"} is reconnecting…`);
     if (s.hostAway) away.unshift(`${s.host || "The host"} is reconnecting… the match waits for them.`);
     const mine = s.seats.find((x) => x.seat === s.seat);
@@ -185,6 +189,7 @@ function draw(s, tableId) {
     backButton(mine?.status === "computer");
     const ready = s.seats.filter((x) => x.ready).map((x) => (x.seat === s.seat ? "you" : x.name || "a friend"));
     if (ready.length) away.push(`Ready to play again: ${ready.join(", ")}. ${s.host || "The host"} starts the next match.`);
+    if (s.onlookers) away.push(`${s.onlookers === 1 ? "One onlooker" : `${s.onlookers} onlookers`} watching.`);
     if (s.broken) away.push(s.broken);
     else if (s.promise && !s.audit) away.push(`Fair-play promise ${s.promise}.`);
     if (s.audit) away.push(s.audit.text);
@@ -198,11 +203,29 @@ function draw(s, tableId) {
  */
 function waitingRoom(s) {
   const host = s.host || "the host";
+  if (s.watching) {
+    const seated = s.seats.filter((x) => x.status === "here").map((x) => x.name);
+    return `You are watching ${host}'s table (${[host, ...seated].join(", ")}). Waiting for ${host} to start the match.`;
+  }
   const seated = s.seats.filter((x) => x.status === "here").map((x) => (x.seat === s.seat ? "you" : x.name));
   const awaited = s.seats.filter((x) => x.status === "open" || x.status === "joining").length;
   const more = awaited ? ` ${awaited === 1 ? "One seat waits" : `${awaited} seats wait`} for a friend.` : "";
   return `You are at ${host}'s table with ${[host, ...seated.filter((n) => n !== "you")].join(", ")}.${more} `
     + `Waiting for ${host} to start the match.`;
+}
+
+/**
+ * An onlooker's line over the table: whose table, that they watch, and the fair-play check.
+ * @param {GuestState} s
+ */
+function watchLine(s) {
+  const host = s.host || "the host";
+  const parts = [`You are watching ${host}'s table${s.onlookers > 1 ? ` with ${s.onlookers - 1} other onlooker${s.onlookers > 2 ? "s" : ""}` : ""}.`];
+  if (s.hostAway) parts.push(`${host} is reconnecting…`);
+  if (s.broken) parts.push(s.broken);
+  else if (s.audit) parts.push(s.audit.text);
+  else if (s.promise) parts.push(`Fair-play promise ${s.promise}.`);
+  return parts.join(" ");
 }
 
 /** The strip's "I'm back" on a guest's table, shown while a computer player plays for them. @param {boolean} on */

@@ -78,6 +78,8 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     });
     byId("btn-table").addEventListener("click", () => open());
     byId("lobby-clock").addEventListener("change", () => hosting.setClock(clockSeconds()));
+    byId("lobby-allow-watch").addEventListener("change", () => hosting.setWatch(input("lobby-allow-watch").checked));
+    byId("lobby-watch").addEventListener("click", () => { hosting.inviteOnlooker().catch((err) => console.error(err)); });
     for (const id of ["lobby-allow-coach", "lobby-allow-review", "lobby-allow-chat"]) {
       byId(id).addEventListener("change", () => hosting.setAllow(allowed()));
     }
@@ -135,6 +137,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
     byId("lobby-title").textContent = s.phase === "playing" ? "Your friends' table" : "Your table";
     byId("lobby-for").textContent = !inv ? (s.problem || "Every friend's seat is taken.")
       : inv.kind === "rejoin" ? `A rejoin link for ${f?.name || "your friend"}: they open it on their device to take their seat again.`
+      : inv.kind === "watch" ? "An invitation for an onlooker: they watch the table from their own device, with no seat."
       : `Send this invitation to the friend for seat ${(f?.seat ?? f?.row ?? 0) + 1}, by message or by showing the QR code.`;
     input("lobby-link").value = inv?.link ?? "";
     // no seat waiting for anyone: no invitation to show (a failed one keeps its retry)
@@ -165,6 +168,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       }
       return li;
     }));
+    drawWatchers(s);
     byId("lobby-start-box").hidden = s.phase !== "lobby";
     byId("btn-table").hidden = s.phase !== "playing";
     tick();
@@ -190,6 +194,16 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
   return { wire, open, draw, allowed, clockSeconds };
 }
 
+/** The lobby's onlookers: who watches, and the invitation button while they are let in. @param {HostingState} s */
+function drawWatchers(s) {
+  const n = s.watching.length;
+  byId("lobby-watchers").textContent = !s.watch ? "Onlookers are not let in."
+    : n ? `${n === 1 ? "One onlooker is" : `${n} onlookers are`} watching: ${s.watching.map((w) => w || "an onlooker").join(", ")}.`
+    : "Nobody is watching.";
+  byId("lobby-watch").hidden = !s.watch || (s.invitation?.kind === "watch");
+  input("lobby-allow-watch").checked = s.watch;
+}
+
 /** The line over the table: who is away, and the match's fair-play promise. @param {HostingState} s */
 function drawStrip(s) {
   const away = s.phase === "playing" ? s.friends.filter((f) => f.status === "away") : [];
@@ -198,6 +212,7 @@ function drawStrip(s) {
   if (s.turn && timed) lines.unshift(clockLine(timed.name || "A friend", s.turn.ms, false));
   const ready = s.phase === "playing" ? s.friends.filter((f) => f.ready).map((f) => f.name || "a friend") : [];
   if (ready.length) lines.push(`Ready to play again: ${ready.join(", ")}.`);
+  if (s.phase === "playing" && s.watching.length) lines.push(`${s.watching.length === 1 ? "One onlooker" : `${s.watching.length} onlookers`} watching.`);
   if (s.phase === "playing" && s.promise) lines.push(`Fair-play promise ${s.promise}.`);
   byId("friends-status").hidden = lines.length === 0;
   byId("friends-text").textContent = lines.join(" ");
