@@ -133,7 +133,8 @@ class ErrorCode(StrEnum):
     """Take back: the seat has made no decision in this match that it was asked."""
 
     TAKE_BACK_NOT_OFFERED = "take_back_not_offered"
-    """Take back at a table with another person, or in a daily deal that counts."""
+    """Take back at a table with another person, in a daily deal that counts, once the hand
+    is over (its cards shown), or of a decision made in a hand that is over."""
 
 
 class SpeculationError(ValueError):

@@ -76,6 +76,11 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     controls.get_by_label("Price", exact=True).fill("3")
     click(page, "Offer for sale", confirm=True)
     play_out(page, lambda p: p.locator("#hand-result").get_by_role("button", name="Next hand").is_visible())
+    # the hand is over and its cards are shown: no going back into it (issue 45); U says why
+    expect(page.locator("#btn-takeback")).to_be_hidden()
+    page.keyboard.press("u")
+    expect(page.locator("#status")).to_contain_text("a decision in a finished hand cannot be taken back")
+    expect(page.locator("#hand-result").get_by_role("button", name="Next hand")).to_be_visible()
     entry = page.locator("#btn-review-hand")
     expect(entry).to_have_text("Review hand 1")
 

@@ -118,3 +118,110 @@ def test_not_offered_with_another_person_at_the_table():
     before = ask(s, op="save")["snapshot"]
     assert ask(s, op="take_back", seat=0)["error"]["code"] == "take_back_not_offered"
     assert ask(s, op="save")["snapshot"] == before
+
+
+# ----------------------------------------------------------------- only within the hand under way
+# Face-down cards are unknown to everyone (RULES.md §1, Deal), and at the end of a hand every card
+# still face down is turned up (RULES.md §3, D15). A take-back that went back into a hand after
+# that would let the person replay it knowing every card (issue 45): it is offered only for a
+# decision of the hand being played, and only until that hand ends.
+
+
+def hand_of(s: Session, hand: int) -> list[dict[str, Any]]:
+    """Play on (seat 0 as ``to_decision``, its decisions the dearest) until hand ``hand`` is
+    over; the views of seat 0's own decisions in it, each taken just before it decided."""
+    mine = []
+    while True:
+        v = ask(s, op="view", seat=0)["view"]
+        assert not v["match_over"]
+        if v["stage"] == "hand_over" and v["hand"] == hand:
+            return mine
+        if v["to_act"] != 0:
+            assert ask(s, op="bot", seat=v["to_act"])["ok"]
+            continue
+        answer = ask(s, op="standing", seat=0)["answer"]
+        if answer is None:
+            if v["hand"] == hand:
+                mine.append(v)
+            answer = {"action": choice(v["legal"][-1])}
+        assert ask(s, op="act", action=answer["action"])["ok"]
+
+
+def refused(s: Session, code: str = "take_back_not_offered") -> str:
+    """The take-back is refused with ``code``, changing nothing; its reason."""
+    snap, view = ask(s, op="save")["snapshot"], ask(s, op="view", seat=0)["view"]
+    r = ask(s, op="take_back", seat=0)
+    assert not r["ok"] and r["error"]["code"] == code, r
+    assert ask(s, op="save")["snapshot"] == snap and ask(s, op="view", seat=0)["view"] == view
+    return str(r["error"]["message"])
+
+
+def test_no_take_back_once_the_hand_is_over_and_its_cards_are_shown():
+    s = started()
+    assert hand_of(s, 1), "seat 0 decided something in hand 1"
+    v = ask(s, op="view", seat=0)["view"]
+    assert v["stage"] == "hand_over" and v["last_hand"]["number"] == 1
+    reason = refused(s)
+    assert "hand 1 is over" in reason and "finished hand" in reason
+    assert v["take_back"] == {"offered": False, "reason": reason}
+
+
+def test_no_take_back_into_a_finished_hand_from_the_next_one():
+    s = started()
+    assert hand_of(s, 1)
+    first = to_decision(s)  # hand 2 dealt, the bots have moved, seat 0 is asked
+    assert first is not None and first["hand"] == 2 and first["stage"] == "playing"
+    reason = refused(s)
+    assert "hand 1, which is over" in reason and "finished hand" in reason
+    assert first["take_back"]["offered"] is False
+
+
+def test_a_second_take_back_stops_at_the_start_of_the_hand():
+    s = started()
+    assert hand_of(s, 1)
+    first = to_decision(s)
+    assert first is not None and first["hand"] == 2
+    assert ask(s, op="act", action=choice(first["legal"][-1]))["ok"]
+    decided = ask(s, op="view", seat=0)["view"]
+    tb = ask(s, op="take_back", seat=0)
+    assert tb["ok"] and tb["view"] == first  # the hand's first decision: taken back
+    refused(s)  # the one before it was in hand 1
+    assert ask(s, op="record")["record"]["meta"] == {"take_backs": 1}
+    assert decided["take_back"] == {"offered": True, "reason": None}
+
+
+def test_the_view_says_when_take_back_is_offered():
+    """Through a whole match: whenever the view offers a take-back the engine makes it, and
+    whenever it does not the engine refuses it."""
+    s = started()
+    seen = set()
+
+    def check(view: dict[str, Any]) -> None:
+        offer = view["take_back"]
+        seen.add(offer["offered"])
+        t = Session()  # a copy of the match, so this one goes on untouched
+        assert ask(t, op="load", snapshot=ask(s, op="save")["snapshot"], seat=0)["ok"]
+        r = ask(t, op="take_back", seat=0)
+        if offer["offered"]:
+            assert r["ok"], r
+            assert r["view"]["hand"] == view["hand"] and r["view"]["stage"] == "playing"
+        else:
+            assert r["error"]["code"] in ("take_back_not_offered", "nothing_to_take_back"), r
+
+    while (v := to_decision(s)) is not None:
+        check(v)
+        after = ask(s, op="act", action=choice(v["legal"][-1]), viewer=0)["view"]
+        if not after["match_over"]:
+            check(after)
+    assert seen == {True, False}
+    over = ask(s, op="view", seat=0)["view"]
+    assert over["take_back"]["offered"] is False
+    assert ask(s, op="take_back", seat=0)["error"]["code"] == "match_over"
+
+
+def test_the_view_has_no_take_back_where_it_is_never_offered():
+    s = started([{"name": "Ann"}, {"name": "Bea"}, *BOTS[:1]])
+    assert "take_back" not in ask(s, op="view", seat=0)["view"]
+    solo = started()
+    assert "take_back" not in ask(solo, op="view", seat=None)["view"]  # a spectator's
+    assert "take_back" not in ask(solo, op="view", seat=1)["view"]  # a computer player's

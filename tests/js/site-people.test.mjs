@@ -77,14 +77,21 @@ test("the Play card's choice is stored versioned; a damaged or unknown one reads
   } finally { delete (/** @type {any} */ (globalThis)).localStorage; }
 });
 
-test("take back is offered to one person against computer players, never at a counted daily or with friends", async () => {
-  const { takeBackOffered } = await import("../../web/js/site/take-back.js");
-  const solo = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "bot" }] });
+test("take back is offered when the engine's view says so, never at a counted match or with friends", async () => {
+  const { takeBackOffered, takeBackState } = await import("../../web/js/site/take-back.js");
+  const seats = [{ seat: 0, kind: "human" }, { seat: 1, kind: "bot" }];
+  const open = /** @type {any} */ ({ match_over: false, seats, take_back: { offered: true, reason: null } });
+  const why = "hand 1 is over and its cards have been shown: a decision in a finished hand cannot be taken back";
+  const over = /** @type {any} */ ({ ...open, stage: "hand_over", take_back: { offered: false, reason: why } });
   const two = /** @type {any} */ ({ match_over: false, seats: [{ seat: 0, kind: "human" }, { seat: 1, kind: "human" }] });
-  assert.equal(takeBackOffered(solo, { here: null, counted: false }), true);
-  assert.equal(takeBackOffered(solo, { here: null, counted: true }), false, "a daily deal that counts");
-  assert.equal(takeBackOffered(solo, { here: [0], counted: false }), false, "friends on other devices");
-  assert.equal(takeBackOffered(two, { here: null, counted: false }), false, "pass-and-play");
-  assert.equal(takeBackOffered({ ...solo, match_over: true }, { here: null, counted: false }), false);
+  assert.equal(takeBackOffered(open, { here: null, counted: false }), true);
+  assert.equal(takeBackOffered(open, { here: null, counted: true }), false, "a daily deal that counts");
+  assert.equal(takeBackOffered(open, { here: [0], counted: false }), false, "friends on other devices");
+  assert.equal(takeBackOffered(two, { here: null, counted: false }), false, "pass-and-play: the view has no take_back");
   assert.equal(takeBackOffered(null, { here: null, counted: false }), false);
+  // the engine's word, not the page's: a finished hand is never reopened, and the reason is the engine's
+  assert.deepEqual(takeBackState(over, { here: null, counted: false }), { offered: false, reason: why });
+  assert.deepEqual(takeBackState(over, { here: null, counted: true }), { offered: false, reason: null });
+  assert.equal(takeBackOffered({ ...open, take_back: undefined }, { here: null, counted: false }), false,
+    "a view from before the engine said so");
 });

@@ -362,6 +362,8 @@
  * @property {boolean} match_over
  * @property {true} [practice] only in a practice match (new_match's `practice`: the guided
  *   first hand), which the statistics never count
+ * @property {TakeBackOffer} [take_back] only in the view of a lone person playing computer
+ *   players: whether `take_back` is offered now
  * @property {Prompt | null} prompt null when the match is over
  * @property {MatchOutcome | null} match_outcome null until the match is over
  */
@@ -674,6 +676,14 @@
  * computer player's on the same deals in the same seat, the line to share (no card in it).
  * @typedef {{date: string, counts: boolean, score: number, chips: number,
  *   expert: {score: number, chips: number}, share: string}} DailyResultValue
+ */
+
+/**
+ * The view's `take_back`: whether the seat may take back a decision now (a decision of the
+ * hand under way, while it is played), and if not the engine's reason (a sentence without its
+ * capital and full stop; null when offered). `take_back` may still refuse an offered one when
+ * every move of the seat in the hand was its standing answer (docs/protocol.md, "Take back").
+ * @typedef {{offered: boolean, reason: string | null}} TakeBackOffer
  */
 
 /**

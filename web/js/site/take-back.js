@@ -1,10 +1,12 @@
 // "Take back" against computer players (issue 24): the header's button and its shortcut (U,
 // or Ctrl+Z / ⌘Z, outside a text box) ask the engine's `take_back` for the person's last
 // decision; the engine replays the match without it (docs/protocol.md, "Take back") and the
-// table is drawn again from its answer, saved, and played on. The button is there only when
-// one person plays against computer players here, the match is not over, and the match is not
-// a daily deal that counts (`counted()`); the engine judges the rest (nothing to take back is
-// its refusal, said in the status line).
+// table is drawn again from its answer, saved, and played on. Whether a take-back is offered
+// now is the engine's word, `view.take_back` (one person against computer players, a daily
+// deal that does not count, the hand under way and a decision made in it: never back into a
+// finished hand, issue 45); the page adds only what it alone knows: friends on other devices
+// and the guided first hand (`counted()`). The button is hidden when it is not offered; the
+// shortcut then says the engine's reason in the status line.
 //
 //   const tb = createTakeBack({ table, save: () => slot.save(), prefs: () => ({...}), counted: () => false });
 //   tb.wire();
@@ -15,15 +17,30 @@ import { setStatus } from "../render.js";
 /** @typedef {import("../protocol.js").View} View */
 
 /**
- * Whether a take-back may be offered at this table: one person, the rest computer players,
- * on this device (not friends elsewhere), the match not over, not a daily deal that counts.
+ * Whether a take-back is offered at this table now, and if not why: the engine's
+ * `view.take_back` (absent where it never is, e.g. with another person at the table), unless
+ * friends play on other devices (`here`) or the match must not have take-backs (`counted`).
+ * `reason` is the engine's sentence, or null when there is nothing to say (no take-back here).
  * Pure (tests/js/site-people.test.mjs).
  * @param {View | null} view @param {{here: number[] | null, counted: boolean}} how
+ * @returns {{offered: boolean, reason: string | null}}
  */
-export function takeBackOffered(view, { here, counted }) {
-  if (!view || view.match_over || counted || here != null) return false;
-  return (view.seats ?? []).filter((s) => s.kind !== "bot").length === 1;
+export function takeBackState(view, { here, counted }) {
+  const tb = view?.take_back;
+  if (!tb || counted || here != null) return { offered: false, reason: null };
+  return { offered: tb.offered === true, reason: tb.offered ? null : tb.reason ?? null };
 }
+
+/**
+ * Whether a take-back is offered at this table now (`takeBackState`).
+ * @param {View | null} view @param {{here: number[] | null, counted: boolean}} how
+ */
+export function takeBackOffered(view, how) {
+  return takeBackState(view, how).offered;
+}
+
+/** The engine's sentence as the status line shows it: a capital first letter and a full stop. */
+const sentence = (/** @type {string} */ text) => text.replace(/^./, (c) => c.toUpperCase()) + ".";
 
 /**
  * @param {object} parts
@@ -37,7 +54,8 @@ export function createTakeBack({ table, save, prefs, counted, onTaken = () => {}
   /** @type {HTMLButtonElement | null} */
   let btn = null;
 
-  const offered = () => takeBackOffered(table.view, { here: table.here, counted: counted() });
+  const state = () => takeBackState(table.view, { here: table.here, counted: counted() });
+  const offered = () => state().offered;
 
   function refresh() {
     if (btn) btn.hidden = !offered();
@@ -50,7 +68,7 @@ export function createTakeBack({ table, save, prefs, counted, onTaken = () => {}
     table.cancel();
     return table.run(async () => {
       const r = await table.request({ op: "take_back", seat, prefs: prefs() });
-      if (!r.ok) { setStatus(r.error.message.replace(/^./, (c) => c.toUpperCase()) + "."); return; }
+      if (!r.ok) { setStatus(sentence(r.error.message)); return; }
       const log = table.logItems;
       const hands = r.view.hands ?? [];
       table.reset({ holder: seat, seenHand: hands.length ? hands[hands.length - 1].number : null,
@@ -84,7 +102,10 @@ export function createTakeBack({ table, save, prefs, counted, onTaken = () => {}
       if (document.querySelector("dialog[open]")) return;
       const undo = (e.key === "z" || e.key === "Z") && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;
       const u = (e.key === "u" || e.key === "U") && !e.ctrlKey && !e.metaKey && !e.altKey;
-      if ((undo || u) && offered()) { e.preventDefault(); takeBack(); }
+      if (!undo && !u) return;
+      const now = state();
+      if (now.offered) { e.preventDefault(); takeBack(); }
+      else if (now.reason) { e.preventDefault(); setStatus(sentence(now.reason)); } // why not, in the engine's words
     });
     refresh();
   }
