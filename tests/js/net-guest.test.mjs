@@ -46,7 +46,7 @@ async function joined() {
 test("the guest says hello with its name and preferences, and takes the seat the host gives", async () => {
   const { guest, store, sent, from, code } = await joined();
   assert.match(code, /^[A-Za-z0-9_-]{20,}$/);
-  assert.deepEqual(sent[0], { t: "hello", name: "Ann", token: null, prefs: { auto_reveal: true, offers: "ask" } });
+  assert.deepEqual(sent[0], { t: "hello", name: "Ann", token: null, prefs: { auto_reveal: true, offers: "ask" }, promise: null });
   from(WELCOME);
   assert.equal(guest.state().phase, "playing");
   assert.deepEqual(store.getState().here, [1], "this device plays seat 1 only");
@@ -174,4 +174,16 @@ test("the guest keeps the finished hands the host sent and adds the new ones; a 
   from(WELCOME);
   from({ ...state(2, 15), view: view(2, { hands: [h(1)] }), known: 0 });
   assert.deepEqual(store.getState().view.hands, [h(1)]);
+});
+
+test("a friend who reloads holding an ended match's promise says so, and its record releases the pin (no false alarm)", async () => {
+  localStorage.setItem("speculation:friends:guest:v1", JSON.stringify({ table: INVITE.table, seat: 1, token: "ab".repeat(16), host: "Julia", promise: PROMISE }));
+  const { guest, sent, from } = await joined();
+  assert.equal(sent[0].promise, PROMISE, "the hello names the promise this device holds");
+  from(WELCOME);
+  from({ t: "record", record: { seed: 1 } }); // the host releases the match that ended while away
+  assert.equal(JSON.parse(localStorage.getItem("speculation:friends:guest:v1")).promise, undefined, "a reload now pins afresh");
+  from(state(2, 0, "cd".repeat(32)));
+  assert.equal(guest.state().broken, "");
+  assert.equal(guest.state().promise, "cdcdcdcd");
 });

@@ -58,18 +58,23 @@ function fakeEngine() {
     requests: [],
     /** the match's finished hands, in every view */
     hands: [],
+    /** the match's promise; Ann's move ends the match when `ends` */
+    commitment: "ab".repeat(32),
+    ends: false,
     async request(req) {
       e.requests.push(JSON.parse(JSON.stringify(req)));
       switch (req.op) {
         case "new_match": return { ok: true, op: "new_match", view: viewOf(0) };
         case "view": return { ok: true, op: "view", view: viewOf(req.seat, { to_act: toAct, hands: e.hands.slice(), legal: req.seat === toAct ? [{ type: "keep", seat: toAct }] : [] }) };
         case "log": return { ok: true, op: "log", entries: [], next: index };
-        case "commitment": return { ok: true, op: "commitment", commitment: "ab".repeat(32), scheme: "x" };
+        case "commitment": return { ok: true, op: "commitment", commitment: e.commitment, scheme: "x" };
+        case "record": return { ok: true, op: "record", record: { seed: 7, commitment: e.commitment } };
         case "standing": return { ok: true, op: "standing", answer: null };
         case "act":
           if (req.action.seat !== toAct) return { ok: false, error: { code: "not_your_turn", message: "not yet" } };
           toAct = 0;
-          return { ok: true, op: "act", events: [{ type: "kept", index: index++, text: "Ann keeps the 9 of hearts." }], view: viewOf(req.viewer, { to_act: 0 }) };
+          return { ok: true, op: "act", events: [{ type: "kept", index: index++, text: "Ann keeps the 9 of hearts." },
+            ...(e.ends ? [{ type: "match_over", index: index++ }] : [])], view: viewOf(req.viewer, { to_act: 0 }) };
         case "coach": await new Promise((r) => setTimeout(r, 5)); return { ok: true, op: "coach", advice: { seat: req.seat } };
         case "save": return { ok: true, op: "save", snapshot: "SNAP" };
         default: throw new Error(`the host asked the engine for ${req.op}`);
@@ -349,4 +354,34 @@ test("an onlooker joins by their own invitation, is sent the spectator's view af
   hosting.setWatch(false);
   assert.ok(eye.sent.some((m) => m.t === "removed"));
   assert.deepEqual(hosting.state().watching, []);
+});
+
+test("a friend away when the last match ended gets its record on rejoining, before the new match's table (no false alarm)", async () => {
+  const { hosting, engine, store, ch, channels } = await hostWithAnn();
+  engine.ends = true;
+  ch.from(JSON.stringify({ t: "act", action: { seat: 1, type: "keep" }, since: 10 }));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(ch.sent.filter((m) => m.t === "record").map((m) => m.record.commitment), ["ab".repeat(32)]);
+  // Play again: a new match with a new promise; Ann's device was closed meanwhile
+  ch.onSt("closed");
+  engine.commitment = "cd".repeat(32);
+  store.dispatch({ type: "reset", holder: 0, here: [0] });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(hosting.state().promise, "cdcdcdcd");
+  const rejoin = async (promise) => {
+    const inv = decodeInvite(hosting.state().invitation.link, { now: 1_000_000_000 });
+    const adding = hosting.addReply(encodeReply({ kind: "reply", table: inv.table, seat: 1, created: 1_000_000_000, ice: ICE }));
+    await new Promise((r) => setTimeout(r, 0));
+    const back = channels.at(-1);
+    back.from(JSON.stringify({ t: "hello", name: "Ann", token: hosting.roster().friends[0].token, prefs: {}, promise }));
+    assert.equal(await adding, null);
+    await new Promise((r) => setTimeout(r, 20));
+    return back.sent.map((m) => m.t);
+  };
+  const kinds = await rejoin("ab".repeat(32));
+  assert.ok(kinds.includes("record") && kinds.indexOf("record") < kinds.indexOf("state"), `the record before the table: ${kinds}`);
+  // a device that already holds this match's promise is sent no old record
+  channels.at(-1).onSt("closed");
+  await new Promise((r) => setTimeout(r, 10));
+  assert.ok(!(await rejoin("cd".repeat(32))).includes("record"));
 });

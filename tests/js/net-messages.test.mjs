@@ -22,8 +22,8 @@ function refused(value, code) {
 }
 
 const GOOD = [
-  { t: "hello", name: "Ann", token: null, prefs: { auto_reveal: true, offers: "refuse_below_fair" } },
-  { t: "hello", name: "Მარიამ", token: "aB3_-xyz0123456789", prefs: {} },
+  { t: "hello", name: "Ann", token: null, prefs: { auto_reveal: true, offers: "refuse_below_fair" }, promise: null },
+  { t: "hello", name: "Მარიამ", token: "aB3_-xyz0123456789", prefs: {}, promise: "ab".repeat(32) },
   { t: "act", action: { seat: 1, type: "bid", price: 7 }, since: 17 },
   { t: "act", action: { seat: 1, type: "offer", price: 2, target: 0, card: 1 }, since: 0 },
   { t: "act", action: { seat: 1, type: "pass" }, since: 3 },
@@ -46,6 +46,8 @@ test("every message type of the contract is accepted in its shape", () => {
   }
   for (const type of ACTION_TYPES) assert.ok(read({ t: "act", action: { seat: 1, type }, since: 0 }).ok, type);
   assert.deepEqual(read({ t: "review" }).msg, { t: "review", hand: null });
+  // an older page's hello, without a promise, reads as holding none
+  assert.equal(read({ t: "hello", name: "Ann", token: null, prefs: {} }).msg.promise, null);
 });
 
 test("each message is refused outside its shape", () => {
@@ -58,6 +60,7 @@ test("each message is refused outside its shape", () => {
     { t: "hello", name: "Ann", token: null, prefs: [] },
     { t: "hello", name: "Ann", token: null, prefs: { auto_reveal: "yes" } },
     { t: "hello", name: "Ann", token: null, prefs: { offers: "Refuse All!" } },
+    { t: "hello", name: "Ann", token: null, prefs: {}, promise: "AB".repeat(32) }, { t: "hello", name: "Ann", token: null, prefs: {}, promise: 7 },
     { t: "act", since: 1 },
     { t: "act", action: [], since: 1 },
     { t: "act", action: { type: "bid", price: 7 }, since: 1 },

@@ -128,8 +128,8 @@ function connected(gx, ch, name) {
     tell(gx);
   });
   const mine = readStored();
-  const token = mine && mine.table === gx.invite.table && mine.seat === gx.invite.seat ? mine.token : null;
-  ch.send({ t: "hello", name, token, prefs: gx.prefs });
+  const ours = mine && mine.table === gx.invite.table && mine.seat === gx.invite.seat ? mine : null;
+  ch.send({ t: "hello", name, token: ours?.token ?? null, prefs: gx.prefs, promise: gx.pinned ?? ours?.promise ?? null });
 }
 
 /** Something from the host this table cannot use: said on the table, nothing changes. @param {Gx} gx @param {string} why */
@@ -378,6 +378,8 @@ function answerOffer(gx, yes) {
 /** @param {Gx} gx @param {unknown} record */
 async function checkRecord(gx, record) {
   gx.released = true;
+  const kept = readStored(); // a reload from now on pins the next match's promise afresh
+  if (kept && kept.table === gx.invite.table && kept.promise) { const { promise: _, ...seat } = kept; writeStored(seat); }
   if (!gx.audit) return;
   gx.state.audit = { text: "Checking the host's deal against its promise…" };
   tell(gx);

@@ -86,6 +86,8 @@ export const OFFER_MS = 120_000;
  * @property {number} logNext the log index friends see next
  * @property {string | null} commitment the match's fair-play promise
  * @property {boolean} recordSent
+ * @property {{commitment: string | null, record: Record<string, unknown>} | null} finished the last
+ *   finished match's record, released again to a friend who rejoins still holding its promise
  * @property {{text: string, cls: string}[]} lines computer players' reasons since the last push
  * @property {Promise<unknown>} chain the pushes, in order
  * @property {{row: number, resolve: (yes: boolean) => void} | null} offer a hand-over waiting for its answer
@@ -213,6 +215,7 @@ function fanOut(hx, events) {
     const rec = over ? await over : null;
     if (rec?.ok && !hx.recordSent) {
       hx.recordSent = true;
+      hx.finished = { commitment: hx.commitment, record: rec.record };
       sendAll(hx, { t: "record", record: rec.record });
     }
   });
@@ -363,7 +366,8 @@ function listenForReplies(hx) {
 
 /**
  * The friend's channel belongs to their seat from now on.
- * @param {Hx} hx @param {number} row @param {Channel} ch @param {{name: string, prefs: import("./messages.js").GuestPrefs}} hello
+ * @param {Hx} hx @param {number} row @param {Channel} ch
+ * @param {{name: string, prefs: import("./messages.js").GuestPrefs, promise?: string | null}} hello
  */
 function bind(hx, row, ch, hello) {
   hx.channels.get(row)?.close();
@@ -372,6 +376,12 @@ function bind(hx, row, ch, hello) {
   ch.onMessage((text) => onText(hx, row, ch, text));
   ch.onStatus((st) => onStatus(hx, row, ch, st));
   welcome(hx, row, true);
+  // away when the last match ended, the friend still holds its promise: its record first, so
+  // their device checks it and takes this match's promise as a new match's (not a changed one)
+  const last = hx.finished;
+  if (last && hello.promise && hello.promise === last.commitment && hello.promise !== hx.commitment) {
+    sendTo(hx, row, { t: "record", record: last.record });
+  }
   sendAll(hx, seatsMessage(hx.s, hx.now()));
   catchUp(hx, row);
   tell(hx);
@@ -613,7 +623,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
   base = () => location.origin + location.pathname, onSaid = () => {} }) {
   /** @type {Hx} */
   const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), held: new Map(), pending: null, invitation: null,
-    problem: "", logNext: 0, commitment: null, recordSent: false, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
+    problem: "", logNext: 0, commitment: null, recordSent: false, finished: null, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
   watch(hx);
   listenForReplies(hx);
   const rowOfSeat = (/** @type {number} */ seat) => hx.s.seats.find((f) => f.seat === seat)?.row;

@@ -57,7 +57,7 @@ const MAX_EVENTS = 400;
 
 /**
  * Guest to host.
- * @typedef {{t: "hello", name: string, token: string | null, prefs: GuestPrefs}
+ * @typedef {{t: "hello", name: string, token: string | null, prefs: GuestPrefs, promise: string | null}
  *   | {t: "act", action: GuestAction, since: number}
  *   | {t: "prefs", prefs: GuestPrefs}
  *   | {t: "coach"}
@@ -224,7 +224,11 @@ function shape(value) {
       if (token !== null && (typeof token !== "string" || !TOKEN.test(token))) return "The seat token is malformed.";
       const prefs = readPrefs(value.prefs);
       if (typeof prefs === "string") return prefs;
-      return { t: "hello", name: name.name, token, prefs };
+      // the promise this device pinned (a reload keeps it), so the host can release that match's
+      // record if it ended while the device was away; absent from older pages: null
+      const promise = value.promise ?? null;
+      if (promise !== null && (typeof promise !== "string" || !COMMITMENT.test(promise))) return "The promise in the hello is malformed.";
+      return { t: "hello", name: name.name, token, prefs, promise };
     }
     case "act": {
       const action = readAction(value.action);
