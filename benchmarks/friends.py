@@ -5,29 +5,36 @@ How long joining takes, how fast a move reaches a guest, how big the codes and m
 and what a guest flooding the host with messages costs the others (issue 22;
 docs/multiplayer.md).
 
-    .venv/bin/python benchmarks/friends.py [--runs 3] [--hands 3] [--site DIR]
-        [--no-flood] [--flood-at both|others|ann] [--flood-rate 1000] [--flood-seconds 6]
-        [--flood-kinds coach,prefs] [--flood-moves 3] [--drain-timeout 120]
+    .venv/bin/python benchmarks/friends.py [--runs 3] [--hands 3] [--devices 3,8] [--no-evening]
+        [--site DIR] [--no-flood] [--flood-at both|others|ann] [--flood-rate 1000]
+        [--flood-seconds 6] [--flood-kinds coach,prefs] [--flood-moves 3] [--drain-timeout 120]
 
 It runs itself inside a network namespace that holds only loopback (`unshare -n`, then
 `ip link set lo up`; needs root), so no peer connection can use another interface. It builds
-the site (or uses --site DIR), serves it on 127.0.0.1 and, in one headless Chromium, opens a
-host and two guests in their own contexts, as tests/netns/test_friends.py does: the host opens
-a table of `--hands` hands, each guest joins through the invite link and its reply code, and
-everyone plays to the end by clicking, at the instant pace. Per run it prints:
+the site (or uses --site DIR), serves it on 127.0.0.1 and, in one headless Chromium, opens each
+table of `--devices` (the host and n - 1 friends, each device a browser context of its own, as
+tests/netns/test_friends.py does): the host opens a table of `--hands` hands, each friend joins
+as the page asks (opens the invite link, types a name, presses Join, sends the reply link) and
+the host opens the reply link; everyone plays to the end by clicking, at the instant pace; then
+(unless --no-evening) the host presses Play again and, in the new match, the first friend
+reloads and comes back through the host's standing rejoin invitation. Every action of a person
+is counted as it is made. Per table it prints:
 
-  add->seat    ms from pressing "Add player" to the host listing the friend at the table
-               (the channel opened and the hello answered)
-  start->table ms from "Start the match" to the guest's table showing its own seat
+  reply->seat  ms from the host opening a friend's reply link to the friend listed at the table
+  start->table ms from "Start the match" to every friend's table showing their own seat
+  play again   ms from the host's "Play again" to every friend's new table
+  reload       ms from a friend's reload to their seat drawn again (rejoin)
+  actions      per join, start, rematch and rejoin: the friend's and the host's (links opened,
+               fields filled, buttons pressed, a reply link sent)
   host->guest  one-way latency of the host's messages (the moment the host's page sends a
                frame to the moment the guest's page receives it; one machine's clock), p50/p95
   moves        from a click on a move (the click event's own time stamp, in the clicking page)
                to the first new line of that page's log (its own table showing the result),
                and to the first new line of the host's log; guests' and host's clicks apart
-  sizes        the invitation code, the invite link, the reply code (characters), the
-               largest message a guest received (bytes of JSON, before framing), and per kind
-               of message (`t`) a guest received: count per guest and match, median, max and
-               total bytes of the JSON text as sent
+  bytes        a move's state message (p50/p95), the state messages' size hand by hand (they
+               must not grow with the hands played), the total a guest receives in a match, the
+               codes' lengths, the largest message, and per kind of message (`t`): count per
+               guest and match, median, max and total bytes of the JSON text as sent
 
 The flood (on by default; --no-flood skips it), in further matches per run with new devices:
 once the match has started and the table is still, guest Ann's page sends raw frames over its
@@ -402,66 +409,151 @@ def move_figures(moves: list[dict[str, Any]], logs: list[list[list[float]]]) -> 
     return out
 
 
-def one_run(browser: Any, url: str, hands: int, tf: Any) -> dict[str, Any]:
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
+
+
+class Actions:
+    """What the people at the table do, counted as they do it: each link opened, each field
+    filled, each button pressed, by the friend or by the host, per step of the evening."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, dict[str, int]] = {}
+
+    def did(self, step: str, who: str, n: int = 1) -> None:
+        by = self.counts.setdefault(step, {})
+        by[who] = by.get(who, 0) + n
+
+
+def join_by_link(host: Any, guest: Any, name: str, tf: Any, acts: Actions) -> float:
+    """A friend joins as the page asks: opens the invite link, types a name, presses Join and
+    sends the reply link; the host opens the reply link. ms from the host opening it to the
+    friend listed at the table."""
     from playwright.sync_api import expect
 
-    contexts, pages = devices(browser, url, tf)
-    host, ann, bo = pages
-    out: dict[str, Any] = {"add": [], "start": 0.0}
+    field = host.get_by_label("Invite link")
+    expect(field).to_have_value(tf.re.compile("#join="), timeout=20_000)
+    link = field.input_value()
+    guest.goto(link)
+    acts.did("join", "friend")                       # opens the link (or scans the QR code)
+    guest.get_by_label("Your name").fill(name)
+    acts.did("join", "friend")
+    guest.get_by_role("button", name="Join").click()
+    acts.did("join", "friend")
+    reply = guest.get_by_label("Your reply link")
+    expect(reply).to_have_value(tf.re.compile(r"#reply=\S{20,}"), timeout=20_000)
+    acts.did("join", "friend")                       # sends the reply link (Send…, or the chat app)
+    t0 = time.perf_counter()
+    tab = host.context.new_page()
+    tab.goto(reply.input_value())
+    acts.did("join", "host")                         # opens it
+    expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=30_000)
+    ms = (time.perf_counter() - t0) * 1000
+    tab.close()
+    expect(host.get_by_label("Invite link")).not_to_have_value(link, timeout=20_000)
+    return ms
+
+
+def rejoin_after_reload(host: Any, guest: Any, name: str, tf: Any, acts: Actions) -> float:
+    """The friend reloads mid-match: the host's Friends dialog shows the standing rejoin
+    invitation; the friend opens it (scans it) and sends the reply link its page shows at once;
+    the host opens that. ms from the reload to the friend's own seat drawn again."""
+    from playwright.sync_api import expect
+
+    t0 = time.perf_counter()
+    guest.reload()
+    expect(host.locator("#friends-status")).to_contain_text(f"{name} is reconnecting", timeout=15_000)
+    host.get_by_role("button", name="Friends", exact=True).click()
+    expect(host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=20_000)
+    rejoin = host.get_by_label("Invite link").input_value()
+    guest.goto("about:blank")
+    guest.goto(rejoin)
+    acts.did("rejoin", "friend")                     # scans the QR code on the host's screen
+    reply = guest.get_by_label("Your reply link")
+    expect(reply).to_have_value(tf.re.compile(r"#reply="), timeout=20_000)
+    acts.did("rejoin", "friend")                     # sends the reply link
+    tab = host.context.new_page()
+    tab.goto(reply.input_value())
+    acts.did("rejoin", "host")                       # opens it
+    expect(guest.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
+    ms = (time.perf_counter() - t0) * 1000
+    tab.close()
+    host.keyboard.press("Escape")
+    return ms
+
+
+def one_run(browser: Any, url: str, hands: int, tf: Any, n: int = 3, evening: bool = True) -> dict[str, Any]:
+    """Host and n - 1 friends: join by links, a whole match timed move by move, then (with
+    `evening`) Play again and a friend's reload mid-match, each step's actions counted."""
+    from playwright.sync_api import expect
+
+    contexts, pages = devices(browser, url, tf, n)
+    host, guests = pages[0], pages[1:]
+    names = NAMES[:n - 1]
+    acts = Actions()
+    out: dict[str, Any] = {"add": [], "start": 0.0, "n": n}
     try:
-        tf.open_table(host, url, hands=hands)
+        tf.open_table(host, url, friends=n - 1, hands=hands, seats=max(4, n))
         out["invite"] = len(host.get_by_label("Invite link").input_value().split("#join=", 1)[1])
         out["link"] = len(host.get_by_label("Invite link").input_value())
-        for guest, name in ((ann, "Ann"), (bo, "Bo")):
-            expect(host.get_by_label("Invite link")).to_have_value(tf.re.compile("#join="), timeout=20_000)
-            link = host.get_by_label("Invite link").input_value()
-            guest.goto(link)
-            guest.get_by_label("Your name").fill(name)
-            guest.get_by_role("button", name="Join").click()
-            reply = guest.get_by_label("Your reply link")
-            expect(reply).to_have_value(tf.re.compile(r"\S{20,}"), timeout=20_000)
-            out["reply"] = len(reply.input_value())
-            host.get_by_label("Reply code", exact=True).fill(reply.input_value())
-            t0 = time.perf_counter()
-            host.get_by_role("button", name="Add player").click()
-            expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
-            out["add"].append((time.perf_counter() - t0) * 1000)
-            expect(host.get_by_label("Invite link")).not_to_have_value(link, timeout=20_000)
+        for guest, name in zip(guests, names, strict=True):
+            out["add"].append(join_by_link(host, guest, name, tf, acts))
+            out["reply"] = len(guest.get_by_label("Your reply link").input_value())
         t0 = time.perf_counter()
         host.get_by_role("button", name="Start the match").click()
-        for g, name in ((ann, "Ann"), (bo, "Bo")):
-            expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
+        acts.did("start", "host")
+        for g, name in zip(guests, names, strict=True):
+            expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=60_000)
         out["start"] = (time.perf_counter() - t0) * 1000
-        moves, why = play_timed(pages, tf)
+        moves, why = play_timed(pages, tf, limit=400 * max(1, n // 3))
         if why:
             out["why"] = why
         out["moves"] = move_figures(moves, [p.evaluate("window.__benchLog") for p in pages])
-        sent = host.evaluate("window.__channelSentAt")
-        sent_at: dict[str, float] = {}
-        for t, frame in sent:
-            if not frame.startswith("~"):
-                sent_at.setdefault(frame, t)
-        lat: list[float] = []
-        largest = 0
-        kinds: dict[str, list[int]] = {}
-        for g in (ann, bo):
-            got_at = g.evaluate("window.__channelGotAt")
-            for t, frame in got_at:
-                if frame in sent_at:
-                    lat.append(t - sent_at[frame])
-            for msg in tf.messages(g.evaluate("window.__channelGot")):
-                largest = max(largest, len(json.dumps(msg, separators=(",", ":")).encode()))
-            for _, kind, text in wire_messages(got_at, tf.FRAME):
-                kinds.setdefault(kind, []).append(len(text.encode()))
-        out["latency"] = lat
-        out["largest"] = largest
-        out["kinds"] = kinds
+        wire_figures(host, guests, tf, out)
+        if evening and not why:
+            t0 = time.perf_counter()
+            host.locator("#match-summary").get_by_role("button", name="Play again").click()
+            acts.did("rematch", "host")
+            for g, name in zip(guests, names, strict=True):
+                expect(g.locator("#match-summary")).to_be_hidden(timeout=60_000)
+                expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=60_000)
+            out["rematch"] = (time.perf_counter() - t0) * 1000
+            out["rejoin"] = rejoin_after_reload(host, guests[0], names[0], tf, acts)
     except Exception as e:  # a benchmark: say why and carry on
         out["why"] = why_of(e)
     finally:
+        out["actions"] = acts.counts
         for ctx in contexts:
             ctx.close()
     return out
+
+
+def wire_figures(host: Any, guests: list[Any], tf: Any, out: dict[str, Any]) -> None:
+    """One-way latency of the host's frames to the guests, the largest message, bytes per kind,
+    and the state messages' bytes by hand (they must not grow with the hands played)."""
+    sent = host.evaluate("window.__channelSentAt")
+    sent_at: dict[str, float] = {}
+    for t, frame in sent:
+        if not frame.startswith("~"):
+            sent_at.setdefault(frame, t)
+    lat: list[float] = []
+    largest = 0
+    kinds: dict[str, list[int]] = {}
+    by_hand: dict[int, list[int]] = {}
+    for g in guests:
+        got_at = g.evaluate("window.__channelGotAt")
+        for t, frame in got_at:
+            if frame in sent_at:
+                lat.append(t - sent_at[frame])
+        for _, kind, text in wire_messages(got_at, tf.FRAME):
+            size = len(text.encode())
+            largest = max(largest, size)
+            kinds.setdefault(kind, []).append(size)
+            if kind == "state":
+                by_hand.setdefault(int(json.loads(text)["view"].get("hand", 0)), []).append(size)
+    out["latency"] = lat
+    out["largest"] = largest
+    out["kinds"] = kinds
+    out["by_hand"] = by_hand
 
 
 def still_at(pages: list[Any], tf: Any, want: tuple[int, ...], movers: tuple[int, ...],
@@ -753,11 +845,86 @@ def report_flood_group(floods: list[dict[str, Any]], title: str, kinds: str, arg
               f"host's last long task {fmt(med(pick('lt_last_after_end'))).strip()} after")
 
 
+def report_table(runs: list[dict[str, Any]], n: int) -> None:
+    """The figures of the runs at a table of n devices (host included)."""
+    print(f"\n  {n} devices (the host and {n - 1} friends), {len(runs)} run(s)")
+    for i, r in enumerate(runs, 1):
+        if r.get("why"):
+            print(f"    run {i}: {r['why']}")
+    adds = [a for r in runs for a in r["add"]]
+    lat = [x for r in runs for x in r.get("latency", [])]
+    starts = [r["start"] for r in runs if r.get("start")]
+    ok = [r for r in runs if "invite" in r]
+    if adds:
+        print(f"    reply->seat    median {statistics.median(adds):7.0f} ms   max {max(adds):7.0f} ms   ({len(adds)} joins: "
+              f"from the host opening the reply link to the friend listed at the table)")
+    if starts:
+        print(f"    start->table   median {statistics.median(starts):7.0f} ms   (every friend's table drawn)")
+    for key, label in (("rematch", "play again->table"), ("rejoin", "reload->seat again")):
+        v = [r[key] for r in runs if key in r]
+        if v:
+            print(f"    {label:18} median {statistics.median(v):7.0f} ms")
+    for step in ("join", "start", "rematch", "rejoin"):
+        counts = [r["actions"].get(step) for r in runs if r.get("actions", {}).get(step)]
+        if counts:
+            c = counts[0]
+            per = {"join": n - 1}.get(step, 1)
+            print(f"    actions per {step:8} friend {c.get('friend', 0) / per:g}, host {c.get('host', 0) / per:g}")
+    if lat:
+        print(f"    host->guest    p50 {pct(lat, .5):6.1f} ms   p95 {pct(lat, .95):6.1f} ms   max {max(lat):6.1f} ms   ({len(lat)} frames)")
+    mv: dict[str, list[float]] = {}
+    for r in runs:
+        for k, v in (r.get("moves") or {}).items():
+            mv.setdefault(k, []).extend(v)
+    for key, label in (("guest_own", "guest's click -> own table"), ("guest_host", "guest's click -> host's log"),
+                       ("host_own", "host's click -> own table")):
+        v = mv.get(key, [])
+        if v:
+            print(f"    move, {label:28} p50 {pct(v, .5):6.1f} ms   p95 {pct(v, .95):6.1f} ms   max {max(v):6.1f} ms   ({len(v)} moves)")
+    if mv.get("queued"):
+        print(f"    (a click reached its page's handler at most {max(mv['queued']):.1f} ms after the input event)")
+    if ok:
+        print(f"    invitation     {ok[0]['invite']} characters (the invite link: {ok[0]['link']})")
+        if "reply" in ok[-1]:
+            print(f"    reply link     {ok[-1]['reply']} characters")
+        if any("largest" in r for r in ok):
+            print(f"    largest message to a guest  {max(r.get('largest', 0) for r in ok)} bytes of JSON (frames are at most 16,000)")
+    kinds: dict[str, list[int]] = {}
+    by_hand: dict[int, list[int]] = {}
+    for r in runs:
+        for k, v in (r.get("kinds") or {}).items():
+            kinds.setdefault(k, []).extend(v)
+        for h, v in (r.get("by_hand") or {}).items():
+            by_hand.setdefault(h, []).extend(v)
+    matches = (n - 1) * sum(1 for r in runs if r.get("kinds"))
+    if kinds:
+        total = sum(sum(v) for v in kinds.values())
+        states = [float(x) for x in kinds.get("state", [])]
+        if states:
+            print(f"    bytes a move   p50 {pct(states, .5):6.0f}   p95 {pct(states, .95):6.0f}   (each move, or run of "
+                  f"computer players' moves, is one state message to each guest)")
+        print(f"    bytes a match  {total / matches / 1000:6.1f} KB to each guest, every kind of message")
+        print("    state messages by hand (bytes of JSON: median, max; they must not grow with the hands played)")
+        for h in sorted(by_hand):
+            v = by_hand[h]
+            print(f"      hand {h:2}  median {statistics.median(v):7.0f}   max {max(v):7d}   ({len(v)} messages)")
+        print(f"    messages to a guest by kind (bytes of the JSON text as sent; per guest and match: "
+              f"{matches} guests' matches)")
+        print(f"      {'kind':10} {'count':>7} {'median':>8} {'max':>8} {'total':>9}")
+        for k in sorted(kinds, key=lambda k: -sum(kinds[k])):
+            v = kinds[k]
+            print(f"      {k:10} {len(v) / matches:7.1f} {statistics.median(v):8.0f} {max(v):8d} {sum(v) / matches:9.0f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
+    parser.add_argument("--devices", type=lambda v: [int(x) for x in v.split(",")], default=[3, 8],
+                        help="tables to time, as numbers of devices, host included (default 3,8; 2 to 8 each)")
+    parser.add_argument("--evening", action=argparse.BooleanOptionalAction, default=True,
+                        help="after each timed match: Play again, and a friend's reload mid-match (default on)")
     parser.add_argument("--flood", action=argparse.BooleanOptionalAction, default=True,
                         help="measure a guest flooding the host, in further matches per run (default: on)")
     parser.add_argument("--flood-rate", type=int, default=1000, help="messages a second (default 1000)")
@@ -795,7 +962,8 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=support.CHROMIUM, args=support.NETNS_CHROMIUM_ARGS)
                 for _ in range(args.runs):
-                    runs.append(one_run(browser, url, args.hands, tf))
+                    for n in args.devices:
+                        runs.append(one_run(browser, url, args.hands, tf, n, evening=args.evening))
                     for at in ("others", "ann") if args.flood_at == "both" else (args.flood_at,):
                         if args.flood:
                             floods.append(flood_run(browser, url, args.hands, tf, args, at))
@@ -804,52 +972,17 @@ def main() -> int:
             server.shutdown()
             server.server_close()
     load_after = os.getloadavg()
-    print(f"\nfriends' table on loopback, headless Chromium, host + 2 guests, {args.hands} hand(s), "
-          f"{args.runs} run(s); load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
-          f"(1 min), on {os.cpu_count()} cores")
-    for n, r in enumerate(runs, 1):
-        if r.get("why"):
-            print(f"  run {n}: {r['why']}")
-    adds = [a for r in runs for a in r["add"]]
-    lat = [x for r in runs for x in r.get("latency", [])]
-    starts = [r["start"] for r in runs if r.get("start")]
-    ok = [r for r in runs if "invite" in r]
-    if adds:
-        print(f"  add->seat      median {statistics.median(adds):7.0f} ms   max {max(adds):7.0f} ms   ({len(adds)} joins)")
-    if starts:
-        print(f"  start->table   median {statistics.median(starts):7.0f} ms")
-    if lat:
-        print(f"  host->guest    p50 {pct(lat, .5):6.1f} ms   p95 {pct(lat, .95):6.1f} ms   max {max(lat):6.1f} ms   ({len(lat)} frames)")
-    mv: dict[str, list[float]] = {}
-    for r in runs:
-        for k, v in (r.get("moves") or {}).items():
-            mv.setdefault(k, []).extend(v)
-    for key, label in (("guest_own", "guest's click -> own table"), ("guest_host", "guest's click -> host's log"),
-                       ("host_own", "host's click -> own table")):
-        v = mv.get(key, [])
-        if v:
-            print(f"  move, {label:28} p50 {pct(v, .5):6.1f} ms   p95 {pct(v, .95):6.1f} ms   max {max(v):6.1f} ms   ({len(v)} moves)")
-    if mv.get("queued"):
-        print(f"  (a click reached its page's handler at most {max(mv['queued']):.1f} ms after the input event)")
-    if ok:
-        print(f"  invitation     {ok[0]['invite']} characters (the invite link: {ok[0]['link']})")
-        print(f"  reply code     {ok[-1]['reply']} characters")
-        print(f"  largest message to a guest  {max(r['largest'] for r in ok if 'largest' in r)} bytes of JSON "
-              f"(frames are at most 16,000)")
-    kinds: dict[str, list[int]] = {}
-    for r in runs:
-        for k, v in (r.get("kinds") or {}).items():
-            kinds.setdefault(k, []).extend(v)
-    matches = 2 * sum(1 for r in runs if r.get("kinds"))
-    if kinds:
-        print(f"  messages to a guest by kind (bytes of the JSON text as sent; per guest and match: "
-              f"{matches} guests' matches)")
-        print(f"    {'kind':10} {'count':>7} {'median':>8} {'max':>8} {'total':>9}")
-        for k in sorted(kinds, key=lambda k: -sum(kinds[k])):
-            v = kinds[k]
-            print(f"    {k:10} {len(v) / matches:7.1f} {statistics.median(v):8.0f} {max(v):8d} {sum(v) / matches:9.0f}")
+    print(f"\nfriends' table on loopback, headless Chromium, {args.hands} hand(s), {args.runs} run(s) "
+          f"of each table; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after (1 min), "
+          f"on {os.cpu_count()} cores")
+    other_host: list[float] = []
+    for n in args.devices:
+        group = [r for r in runs if r.get("n") == n]
+        report_table(group, n)
+        for r in group:
+            other_host.extend((r.get("moves") or {}).get("other_host", []))
     if args.flood:
-        report_flood(floods, args, mv.get("other_host", []))
+        report_flood(floods, args, other_host)
     return 0
 
 
