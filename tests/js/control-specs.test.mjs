@@ -87,6 +87,27 @@ test("a counter's box starts at the figure on the table, clamped to the template
   assert.equal(counter.start, 4); // the buyer's bid of 3, brought into 4..9
 });
 
+test("an asking price, a reserve and a counter-offer start at the card's fair value, within the bounds (issue 45, item 5)", () => {
+  const sale = controlSpecs(view("sale", { card: "TH", seller: 1, method: null }, [
+    { type: "keep", seat: 1 },
+    { type: "sell_firm", seat: 1, price: { min: 1, max: 96 }, fair: 5 },
+    { type: "sell_auction", seat: 1, price: { min: 1, max: 96 }, fair: 5 },
+    { type: "sell_negotiate", seat: 1, price: { min: 1, max: 96 }, targets: [0, 2], fair: 5 },
+  ]));
+  assert.deepEqual(sale.slice(1).map((s) => [s.kind, s.start]), [["price", 5], ["price", 5], ["negotiate", 5]],
+    "not 1 chip for a ten worth 5");
+  // a counter starts at the fair value too, brought within its bounds
+  const counter = (price, fair) => controlSpecs(view("negotiation", { context: "sale", seller: 1, buyer: 2, ask: 10, bid: 3, asks: 1,
+    bids: 1, rounds: 3, to_move: 1, card: "KH" }, [{ type: "counter", seat: 1, price, fair }]))[0].start;
+  assert.equal(counter({ min: 4, max: 9 }, 7), 7);
+  assert.equal(counter({ min: 4, max: 9 }, 12), 9);
+  assert.equal(counter({ min: 4, max: 9 }, 2), 4);
+  // a bid still starts at the least bid allowed (a buyer is never nudged upwards)
+  const bid = controlSpecs(view("auction", { card: "KH", seller: 0, method: "auction", reserve: 5, high_bid: 6,
+    high_bidder: 2, bidders: [1, 2] }, [{ type: "bid", seat: 1, price: { min: 7, max: 100 }, fair: 13 }]));
+  assert.equal(bid[0].start, 7);
+});
+
 test("one haggle group gathers the buyers of every sell_negotiate template", () => {
   const v = view("sale", { card: "KH", seller: 1, method: null }, [
     { type: "sell_negotiate", seat: 1, price: { min: 1, max: 50 }, targets: [0] },

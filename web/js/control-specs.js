@@ -148,6 +148,16 @@ function start(view, bounds) {
 }
 
 /**
+ * Where a seller's price box starts (an asking price, a reserve, a counter-offer): at the card's
+ * fair value in whole chips as the engine states it, within the box's bounds (issue 45: a box
+ * that starts at 1 chip invites selling a ten worth 5 for 1). Without a fair value, `otherwise`.
+ * @param {number | null} fair @param {Bounds} bounds @param {number} otherwise
+ */
+function atFair(fair, bounds, otherwise) {
+  return clamp(fair ?? otherwise, bounds);
+}
+
+/**
  * The controls for `view`'s legal templates, in the order the engine sent them (plain buttons
  * first, as the page shows them).
  * @param {View} view the acting seat's view
@@ -205,13 +215,13 @@ export function controlSpecs(view) {
       }
       case "sell_firm":
         groups.push({ kind: "price", template: t, group: `Sell ${what} at a fixed price`, field: "Price",
-          button: "Offer for sale", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Offer for sale", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Sell at a fixed price?", okLabel: "Offer it",
             text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.` }) });
         break;
       case "sell_auction":
         groups.push({ kind: "price", template: t, group: `Auction ${what}`, field: "Reserve (lowest price you will take)",
-          button: "Start the auction", primary: false, price: t.price, start: t.price.min, fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Start the auction", primary: false, price: t.price, start: atFair(fairOf(t), t.price, t.price.min), fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Put it up for auction?", okLabel: "Start the auction",
             text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.` }) });
         break;
@@ -223,7 +233,7 @@ export function controlSpecs(view) {
         break;
       case "counter":
         groups.push({ kind: "price", template: t, group: `Counter-offer for ${what}`, field: "Your price",
-          button: "Make counter-offer", primary: false, price: t.price, start: start(view, t.price), fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Make counter-offer", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance,
           confirm: (v) => ({ title: "Make this counter-offer?", okLabel: "Propose",
             text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.` }) });
         break;
@@ -237,7 +247,7 @@ export function controlSpecs(view) {
           groups.push(spec);
         }
         for (const seat of t.targets) spec.buyers.push({ seat, name: seatName(view, seat), template: t, price: t.price });
-        spec.start ??= start(view, t.price);
+        spec.start ??= atFair(fairOf(t), t.price, start(view, t.price));
         break;
       }
       case "offer": {
