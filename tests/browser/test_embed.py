@@ -281,6 +281,22 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     expect(frame.locator(".site-header")).to_be_hidden()
     expect(frame.locator("#rules")).to_be_hidden()
 
+    # the frame's Play button (issue 49): it says Play while nothing plays, and one click plays
+    play = frame.locator("#embed-play")
+    expect(play).to_have_text("Play")
+    expect(play).to_have_attribute("aria-pressed", "false")
+    play.click()
+    stepped = lambda: int(frame_data(frame).get("embedStep") or 0) > 1  # noqa: E731
+    wait_until(stepped, "one click on Play to step the record", 20, page)
+    expect(play).to_have_text("Pause")
+    play.click()
+    expect(play).to_have_text("Play")
+    wait_until(lambda: frame_data(frame).get("state") == "idle", "the step under way to end", 20, page)
+    t = tick_of(frame)
+    example.evaluate("(el) => el.restart()")
+    settle_frame(frame, page, t)
+    assert frame_data(frame)["embedStep"] == "1"
+
     # the host steps the scenario
     t = tick_of(frame)
     example.evaluate("(el) => el.step()")

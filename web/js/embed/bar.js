@@ -15,7 +15,8 @@ import { el, button } from "../dom.js";
  * @property {number} step
  * @property {number} steps
  * @property {boolean} over the match is over
- * @property {boolean} autoplay
+ * @property {boolean} autoplay the table's flag: the computer moves by itself (a live deal), the
+ *   step timer runs (a scenario)
  * @property {boolean} waiting nobody the computer plays is to act (the reader's turn, or none)
  * @property {boolean} restartable "Start again" applies (a scenario, or a live deal)
  * @property {string | null} take the "Play on from here" label, or null when it does not apply
@@ -93,9 +94,13 @@ export function buildBar(main, { command, takeSeat, isAutoplay }) {
     back.disabled = !s.scenario || s.step <= 0;
     restart.hidden = !s.restartable;
     next.disabled = s.scenario ? s.step >= s.steps : s.over || s.waiting;
-    play.disabled = next.disabled && !s.autoplay;
-    play.textContent = s.autoplay ? "Pause" : "Play";
-    play.setAttribute("aria-pressed", String(s.autoplay));
+    // "Pause" only while something plays: in a live deal the flag also stays on while the reader
+    // is to act (the computer answers at once), but then there is nothing to pause, and a press
+    // would only relabel the button.
+    const playing = s.autoplay && (s.scenario || !(s.over || s.waiting));
+    play.disabled = next.disabled && !playing;
+    play.textContent = playing ? "Pause" : "Play";
+    play.setAttribute("aria-pressed", String(playing));
     take.hidden = s.take == null;
     if (s.take != null) take.textContent = s.take;
     counter.textContent = s.scenario ? `Step ${s.step} of ${s.steps}` : s.over ? "Match over" : "";

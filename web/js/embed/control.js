@@ -32,24 +32,41 @@ export function command(ctx, m) {
   });
 }
 
-/** Autoplay on or off: a scenario steps on a timer at the reader's pace; a live deal lets the
- * table play on. @param {EmbedContext} ctx @param {boolean} on */
+/**
+ * Autoplay on or off: a live deal lets the table play on; a scenario steps on a timer at the
+ * reader's pace. The flag (table.autoplay, which the bar's Play/Pause button shows) is on for a
+ * scenario only while it really steps: it stays off until the engine and the record are ready
+ * and at the record's last step, the first step comes at once rather than after a delay, and a
+ * step that does not move the record stops the play.
+ * @param {EmbedContext} ctx @param {boolean} on
+ */
 export function setAutoplay(ctx, on) {
   const { table } = ctx;
-  table.autoplay = on;
   if (ctx.timer) clearTimeout(ctx.timer);
   ctx.timer = null;
+  const run = ++ctx.playing; // a step still in flight from an earlier play schedules no more
+  const scenario = ctx.mode === "scenario" || (ctx.mode == null && !!ctx.config.scenario);
+  table.autoplay = on && !(scenario && (!ctx.ready || ctx.step >= ctx.steps));
   if (table.view) updateNav(ctx);
   if (!table.autoplay || !ctx.ready) return;
-  if (ctx.mode !== "scenario") { table.advance(); return; }
+  if (!scenario) { table.advance(); return; }
+  const current = () => table.autoplay && ctx.playing === run;
   const tick = () => {
-    if (!table.autoplay) return;
-    if (ctx.step >= ctx.steps) { setAutoplay(ctx, false); return; }
-    table.run(() => goTo(ctx, ctx.step + 1, true)).then(() => {
-      if (table.autoplay) ctx.timer = setTimeout(tick, Math.max(250, PACE_MS[ctx.config.pace]));
+    ctx.timer = null;
+    let from = -1;
+    table.run(async () => {
+      if (!current()) return; // paused (or played again) while this step waited its turn
+      from = ctx.step;
+      if (from < ctx.steps) await goTo(ctx, from + 1, true);
+    }).then(() => {
+      if (!current()) return;
+      // at the end, or the step failed (table.run has reported it): pause rather than show
+      // "Pause" over a record that no longer moves
+      if (from < 0 || ctx.step <= from || ctx.step >= ctx.steps) { setAutoplay(ctx, false); return; }
+      ctx.timer = setTimeout(tick, Math.max(250, PACE_MS[ctx.config.pace]));
     });
   };
-  ctx.timer = setTimeout(tick, 150);
+  tick();
 }
 
 /** After every drawing: the bar's buttons and counter follow the table. @param {EmbedContext} ctx */

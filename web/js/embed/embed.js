@@ -47,6 +47,8 @@ import { command, setAutoplay, updateNav } from "./control.js";
  * @property {Settings | null} settings a live deal's settings as sent to new_match
  * @property {string} title
  * @property {ReturnType<typeof setTimeout> | null} timer a scenario's autoplay timer
+ * @property {number} playing counts setAutoplay's calls: a scenario's step scheduled by an
+ *   earlier call sees that it is stale and schedules no more
  * @property {boolean} ready the table is ready for commands
  * @property {EmbedCommand[]} queue host commands that arrived before it was
  * @property {(on: boolean) => void} setAutoplay
@@ -80,7 +82,7 @@ export function createEmbed() {
   });
   /** @type {EmbedContext} */
   const ctx = { config, table, host, bar, hello: null, mode: null, record: null, steps: 0, step: 0,
-    start: 0, settings: null, title: "", timer: null, ready: false, queue: [],
+    start: 0, settings: null, title: "", timer: null, playing: 0, ready: false, queue: [],
     setAutoplay: (on) => setAutoplay(ctx, on), updateNav: () => updateNav(ctx),
     showError: (lines, how) => showError(ctx, lines, how) };
   watchTable(table.store, {

@@ -75,6 +75,10 @@ function replay(ctx, n) {
 /** (Re)start the scenario at its first step. @param {EmbedContext} ctx */
 export async function startScenario(ctx) {
   ctx.mode = "scenario";
+  // A scenario opens paused, whatever the flag held before: the table's store starts with
+  // autoplay on (the full game's and a live deal's default), and the bar would otherwise offer
+  // "Pause" over a record nobody is stepping. The `autoplay` parameter starts it once ready.
+  ctx.setAutoplay(false);
   ctx.table.cancel();
   ctx.table.reset({ holder: null, hands: Infinity }); // do not announce hands already finished
   const r = await replay(ctx, ctx.start);
