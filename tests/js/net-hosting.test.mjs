@@ -385,3 +385,41 @@ test("a friend away when the last match ended gets its record on rejoining, befo
   await new Promise((r) => setTimeout(r, 10));
   assert.ok(!(await rejoin("cd".repeat(32))).includes("record"));
 });
+
+test("every seat waiting has its own standing invitation: friends answer in any order, the lobby shows one at a time (issue 44, items 3 and 4)", async () => {
+  const engine = fakeEngine();
+  const store = createMatchStore({ holder: 0 });
+  const driver = createDriver({ store, engine, policy: {} });
+  const table = { store, engine, hello: { limits: { players: { min: 2, max: 8 } } }, logItems: [], log() {},
+    run: driver.run, advance: driver.advance, friendAct: driver.friendAct, useFriends() {} };
+  const { peer, channels } = fakePeers();
+  const hosting = createHosting({ table, peer, now: () => 1_000_000_000_000, start: async () => true });
+  await hosting.open({ players: [{ name: "Julia" }, { name: "" }, { name: "" }], friendRows: [1, 2], hostRow: 0, hostName: "Julia", settings: {} });
+  assert.deepEqual(hosting.state().invitations.map((i) => [i.row, i.kind]), [[1, "invite"], [2, "invite"]]);
+  assert.equal(hosting.state().invitation.row, 1, "the lobby shows the first seat's");
+  hosting.show(2);
+  assert.equal(hosting.state().invitation.row, 2);
+  const codeFor = (seat) => encodeReply({ kind: "reply", table: hosting.state().tableId, seat, created: 1_000_000_000, ice: ICE });
+  const answer = async (seat, ch, name) => {
+    const adding = hosting.addReply(codeFor(seat));
+    await new Promise((r) => setTimeout(r, 0));
+    ch.from(JSON.stringify({ t: "hello", name, token: null, prefs: {} }));
+    return adding;
+  };
+  // Bo (seat 2) answers first, while Ann's invitation stands
+  assert.equal(await answer(2, channels[1], "Bo"), null);
+  assert.deepEqual(hosting.state().invitations.map((i) => i.row), [1], "Ann's invitation still stands");
+  assert.equal(hosting.state().invitation.row, 1);
+  assert.equal(await answer(1, channels[0], "Ann"), null);
+  assert.deepEqual(hosting.state().friends.map((f) => [f.name, f.status]), [["Ann", "here"], ["Bo", "here"]]);
+  assert.deepEqual(hosting.state().invitations, [], "nobody is waited for");
+  assert.equal(hosting.state().invitation, null);
+  // a reply for a seat nobody is invited to is refused with a sentence, and changes nothing
+  assert.match(await hosting.addReply(codeFor(1)), /no invitation waiting/);
+  // both go quiet: each gets a standing rejoin invitation at once
+  channels[0].onSt("silent");
+  channels[1].onSt("silent");
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(hosting.state().invitations.map((i) => [i.row, i.kind]).sort(), [[1, "rejoin"], [2, "rejoin"]]);
+  hosting.stop({ quietly: true });
+});

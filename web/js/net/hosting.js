@@ -53,6 +53,12 @@ export const OFFER_MS = 120_000;
  */
 
 /**
+ * An invitation standing for one row, with the connection it waits on (`inv` null while that
+ * connection gathers its addresses).
+ * @typedef {{inv: Invitation | null, peer: ReturnType<typeof hostPeer>}} Standing
+ */
+
+/**
  * What hosting needs of the table (table.js's, as the site makes it).
  * @typedef {object} HostTable
  * @property {import("../match-store.js").MatchStore} store
@@ -80,8 +86,8 @@ export const OFFER_MS = 120_000;
  * @property {Map<number, Channel>} channels by row
  * @property {Map<number, number>} held by row: how many of the match's finished hands that
  *   friend's device holds (each hand's result crosses its channel once: messages.js's shipHands)
- * @property {ReturnType<typeof hostPeer> | null} pending the connection an invitation waits on
- * @property {Invitation | null} invitation
+ * @property {Map<number, Standing>} invites by row: every invitation waiting for its reply
+ * @property {number | null} shown the row whose invitation the lobby shows
  * @property {string} problem
  * @property {number} logNext the log index friends see next
  * @property {string | null} commitment the match's fair-play promise
@@ -252,33 +258,64 @@ function catchUp(hx, row) {
 // ------------------------------------------------------------------ invitations
 
 /**
- * A fresh invitation for `row` (default: the first seat waiting for someone).
+ * Standing invitations: every seat waiting for someone (open, or a friend away) has one, each
+ * with its own pending connection, so any of those friends can answer at any time; the lobby
+ * shows one (`hx.shown`) and lets the host show another. With `row`, a fresh invitation for that
+ * seat (or onlooker), shown.
  * @param {Hx} hx @param {number} [row]
  */
 async function invite(hx, row) {
-  const f = row == null ? hx.s.seats.find((x) => x.status === "open" || x.status === "away") : seatOf(hx, row);
-  const watcher = f != null && isWatcher(hx.s, f.row);
-  hx.pending?.close();
-  hx.pending = null;
-  hx.invitation = null;
+  if (row != null) { await makeInvite(hx, row, true); return; }
+  const waiting = hx.s.seats.filter((x) => x.status === "open" || x.status === "away").map((x) => x.row);
+  for (const r of [...hx.invites.keys()]) if (!waiting.includes(r) && !isWatcher(hx.s, r)) drop(hx, r);
+  for (const r of waiting) {
+    const e = hx.invites.get(r);
+    if (!e || (e.inv && isExpired(e.inv.created, seconds(hx), INVITE_S))) await makeInvite(hx, r, false);
+  }
+  if (hx.shown == null || !hx.invites.has(hx.shown)) hx.shown = waiting.find((r) => hx.invites.get(r)?.inv) ?? null;
+  tell(hx);
+}
+
+/** A fresh invitation for one seat's row (or an onlooker's). @param {Hx} hx @param {number} row @param {boolean} show */
+async function makeInvite(hx, row, show) {
+  const f = seatOf(hx, row);
+  drop(hx, row);
   if (!f || f.status === "removed") { tell(hx); return; }
   const p = hx.peer({ stunUrls: hx.plan?.stunUrls ?? [] });
-  hx.pending = p;
+  /** @type {Standing} */
+  const entry = { inv: null, peer: p };
+  hx.invites.set(row, entry);
   try {
     const ice = await p.invite();
-    if (hx.pending !== p) return;
-    const kind = watcher ? "watch" : f.name ? "rejoin" : "invite";
+    if (hx.invites.get(row) !== entry) return;
+    const kind = isWatcher(hx.s, row) ? "watch" : f.name ? "rejoin" : "invite";
     const created = seconds(hx);
     const stun = !!hx.plan?.stunUrls?.length;
     const code = encodeInvite({ kind, table: hx.s.table, seat: f.seat ?? f.row, created, host: hx.s.hostName,
       stun, ice: iceForCode(ice, stun) });
-    hx.invitation = { row: f.row, code, link: `${hx.base()}#join=${code}`, created, kind };
+    entry.inv = { row, code, link: `${hx.base()}#join=${code}`, created, kind };
+    if (show || hx.shown == null) hx.shown = row;
     hx.problem = "";
   } catch (err) {
     hx.problem = `No invitation could be made: ${err instanceof Error ? err.message : String(err)}`;
   }
   tell(hx);
 }
+
+/** A row's invitation is withdrawn (its pending connection closed). @param {Hx} hx @param {number} row */
+function drop(hx, row) {
+  hx.invites.get(row)?.peer.close();
+  hx.invites.delete(row);
+  if (hx.shown === row) hx.shown = null;
+}
+
+/** Every invitation withdrawn. @param {Hx} hx */
+function dropAll(hx) {
+  for (const row of [...hx.invites.keys()]) drop(hx, row);
+}
+
+/** The invitation the lobby shows (null: none). @param {Hx} hx */
+const shownInvitation = (hx) => (hx.shown == null ? null : hx.invites.get(hx.shown)?.inv ?? null);
 
 /**
  * "Add player": the friend's reply code. Resolves with a sentence for the lobby on failure
@@ -287,17 +324,22 @@ async function invite(hx, row) {
  * @returns {Promise<string | null>}
  */
 async function addReply(hx, text) {
-  const inv = hx.invitation;
-  const p = hx.pending;
-  if (!inv || !p) return "There is no invitation waiting for a reply: make a new one first.";
+  if (![...hx.invites.values()].some((e) => e.inv)) return "There is no invitation waiting for a reply: make a new one first.";
   let reply;
   try {
     reply = decodeReply(text, { now: seconds(hx), lifetime: REPLY_S, internet: !!hx.plan?.stunUrls?.length });
   } catch (err) { return err instanceof Error ? err.message : String(err); }
   if (reply.table !== hx.s.table) return "This reply code is for another table (or an older invitation): ask for a new one.";
-  const f = seatOf(hx, inv.row);
-  if (!f || reply.seat !== (f.seat ?? f.row)) return "This reply code answers another invitation: ask your friend to open the newest link.";
+  // the standing invitation this reply answers: the one for its seat (or onlooker)
+  const row = [...hx.invites.keys()].find((r) => { const x = seatOf(hx, r); return x && (x.seat ?? x.row) === reply.seat; });
+  const entry = row == null ? undefined : hx.invites.get(row);
+  const f = row == null ? undefined : seatOf(hx, row);
+  const inv = entry?.inv;
+  if (!f || !entry || !inv) return "This reply code answers no invitation waiting here: ask your friend to open the newest link.";
   if (isExpired(inv.created, seconds(hx), INVITE_S)) return "This invitation has expired: make a new one.";
+  const p = entry.peer;
+  hx.invites.delete(f.row); // its connection is this friend's now, whatever comes of it
+  if (hx.shown === f.row) hx.shown = null;
   seatEvent(hx, f.row, "connecting");
   try {
     await p.accept(reply.ice);
@@ -312,15 +354,16 @@ async function addReply(hx, text) {
       const refusal = bad ?? { t: /** @type {const} */ ("refused"), code: "bad_message", message: "Your device did not say hello." };
       try { ch.send(refusal); } finally { setTimeout(() => ch.close(), 500); } // the refusal leaves first
       seatEvent(hx, f.row, "failed");
+      invite(hx, f.row).catch((e) => console.error(e)); // a fresh invitation for the seat
       return `${refusal.message} (the friend's device was told)`;
     }
-    hx.pending = null;
-    hx.invitation = null;
     bind(hx, f.row, ch, hello);
-    await invite(hx); // the next seat's invitation, if any is empty
+    await invite(hx); // every other seat waiting keeps its invitation; the lobby shows the next
     return null;
   } catch (err) {
     seatEvent(hx, f.row, "failed");
+    p.close();
+    invite(hx, f.row).catch((e) => console.error(e));
     return `Your friend's device could not be reached (${err instanceof Error ? err.message : String(err)}). `
       + "On the same Wi-Fi this usually works; over the internet, turn on “Connect over the internet”, or try a phone's hotspot.";
   }
@@ -444,8 +487,8 @@ function onStatus(hx, row, ch, st) {
     if (seatEvent(hx, row, "back")) catchUp(hx, row);
     return;
   }
-  // their rejoin link is ready in the lobby (unless an invitation is waiting for a reply)
-  if (seatEvent(hx, row, st) && !hx.invitation) invite(hx).catch((err) => console.error(err));
+  // their standing rejoin invitation is ready in the lobby, beside any other
+  if (seatEvent(hx, row, st)) invite(hx).catch((err) => console.error(err));
 }
 
 // ------------------------------------------------------------------ the match
@@ -472,7 +515,7 @@ async function startMatch(hx, empty, botFor) {
   });
   const limits = hx.table.hello?.limits?.players;
   if (limits && players.length < limits.min) return `A match needs at least ${limits.min} players: invite someone, or let computer players take the empty seats.`;
-  hx.pending?.close(); hx.pending = null; hx.invitation = null;
+  dropAll(hx);
   for (const row of open) hx.channels.get(row)?.close();
   const host = seatOfRow.get(plan.hostRow) ?? 0;
   const was = hx.s;
@@ -551,7 +594,8 @@ function removeFriend(hx, row) {
   hx.channels.delete(row);
   setTimeout(() => ch?.close(), 500); // the message leaves first
   if (!seatEvent(hx, row, event, { token: randomHex(16) })) return;
-  if (hx.invitation?.row === row || !hx.invitation) invite(hx).catch((err) => console.error(err));
+  drop(hx, row);
+  invite(hx).catch((err) => console.error(err)); // a seat freed in the lobby gets a new one
   if (event === "remove" && !watcher) hx.table.advance();
 }
 
@@ -602,8 +646,8 @@ async function handTableTo(hx, f) {
 function stop(hx, { quietly = false } = {}) {
   for (const [row, ch] of hx.channels) { if (!quietly) sendTo(hx, row, { t: "bye" }); ch.close(); }
   hx.channels.clear();
-  hx.pending?.close();
-  hx.pending = null; hx.invitation = null; hx.plan = null; hx.s = OFF; hx.leaving = false;
+  dropAll(hx);
+  hx.plan = null; hx.s = OFF; hx.leaving = false;
   if (hx.ticker) { clearInterval(hx.ticker); hx.ticker = null; }
   hx.table.useFriends(null);
   tell(hx);
@@ -622,7 +666,7 @@ function stop(hx, { quietly = false } = {}) {
 export function createHosting({ table, start, changed = () => {}, peer = hostPeer, now = () => Date.now(),
   base = () => location.origin + location.pathname, onSaid = () => {} }) {
   /** @type {Hx} */
-  const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), held: new Map(), pending: null, invitation: null,
+  const hx = { table, start, changed, peer, now, base, s: OFF, plan: null, channels: new Map(), held: new Map(), invites: new Map(), shown: null,
     problem: "", logNext: 0, commitment: null, recordSent: false, finished: null, lines: [], chain: Promise.resolve(), offer: null, leaving: false, ticker: null, onSaid };
   watch(hx);
   listenForReplies(hx);
@@ -637,7 +681,8 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
       tell(hx);
       await invite(hx);
     },
-    /** @param {number} [row] */ invite: (row) => invite(hx, row),
+    /** A fresh invitation for `row` (default: the one the lobby shows), shown. @param {number} [row] */
+    invite: (row) => invite(hx, row ?? hx.shown ?? undefined),
     /** @param {string} text */ addReply: (text) => addReply(hx, text),
     /** @param {"bots" | "drop"} empty @param {(index: number) => PlayerSpec} botFor */ startMatch: (empty, botFor) => startMatch(hx, empty, botFor),
     roster: () => rosterOf(hx.s),
@@ -658,7 +703,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     /** Remove a friend (the lobby's or the table's "Remove"). @param {number} row */
     remove: (row) => removeFriend(hx, row),
     /** "Connect over the internet": the invitations ask these STUN servers. @param {string[]} urls */
-    async setStun(urls) { if (hx.plan) hx.plan.stunUrls = urls; await invite(hx); },
+    async setStun(urls) { if (hx.plan) hx.plan.stunUrls = urls; dropAll(hx); await invite(hx); },
     /** What friends may ask of the engine for their own seat, and free text, told to every friend. @param {import("./messages.js").Allow} allow */
     setAllow(allow) {
       if (!dispatch(hx, { type: "allow", allow })) return;
@@ -682,7 +727,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     setWatch(on) {
       if (!on) for (const w of hx.s.watchers) if (hx.channels.has(w.row)) removeFriend(hx, w.row);
       if (!dispatch(hx, { type: "watch", on })) return;
-      if (!on && hx.invitation?.kind === "watch") invite(hx).catch((err) => console.error(err));
+      if (!on) for (const row of [...hx.invites.keys()]) if (row >= WATCH_ROW) drop(hx, row);
       announce(hx);
     },
     /** "Invite an onlooker": the invitation on screen is for a seatless guest until one takes it. */
@@ -695,7 +740,10 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     /** The turn clock: seconds a friend has for a decision (0: off). @param {number} seconds */
     setClock(seconds) { if (dispatch(hx, { type: "clock", seconds })) announce(hx); },
     /** What the lobby draws. */
-    state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: hx.invitation, problem: hx.problem, hostName: hx.s.hostName,
+    /** The lobby shows this row's standing invitation. @param {number} row */
+    show(row) { if (hx.invites.get(row)?.inv) { hx.shown = row; tell(hx); } },
+    state: () => ({ phase: hx.s.phase, tableId: hx.s.table, invitation: shownInvitation(hx),
+      invitations: [...hx.invites.values()].flatMap((e) => (e.inv ? [{ row: e.inv.row, kind: e.inv.kind }] : [])), problem: hx.problem, hostName: hx.s.hostName,
       promise: hx.commitment?.slice(0, 8) ?? "", clock: hx.s.clock, turn: clockOf(hx.s, hx.now()),
       allow: hx.s.allow, watch: hx.s.watch, watching: watching(hx.s).map((w) => w.name),
       friends: hx.s.seats.map((f) => ({ row: f.row, seat: f.seat, name: f.name, status: f.status, ready: f.ready, muted: f.muted })) }),
