@@ -8,6 +8,7 @@ import { byId, el } from "../../dom.js";
 import { INVITE_S } from "../../net/hosting.js";
 import { openSheet, closeSheet } from "../panels.js";
 import { ask } from "../../dialog.js";
+import { createScan } from "./scan.js";
 
 /** @typedef {ReturnType<typeof import("../../net/hosting.js").createHosting>} Hosting */
 /** @typedef {ReturnType<Hosting["state"]>} HostingState */
@@ -55,8 +56,13 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
   let shownCode = "";
   /** @type {ReturnType<typeof setInterval> | null} */
   let ticker = null;
+  /** @type {ReturnType<typeof createScan> | null} */
+  let scan = null;
 
   function wire() {
+    // "Scan": a reply read by the camera is added as if pasted and "Add player" pressed
+    scan = createScan({ button: /** @type {HTMLButtonElement} */ (byId("lobby-scan")), box: byId("lobby-scan-box"), dialog: byId("lobby-dialog"), onError: say,
+      onCode: (text) => { input("lobby-reply").value = text; /** @type {HTMLFormElement} */ (byId("lobby-reply-form")).requestSubmit(); } });
     byId("lobby-copy").addEventListener("click", () => copy("lobby-link", "lobby-copy"));
     byId("lobby-fresh").addEventListener("click", () => { hosting.invite().catch((err) => console.error(err)); });
     byId("lobby-reply-form").addEventListener("submit", async (ev) => {
@@ -140,6 +146,7 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       : inv.kind === "watch" ? "An invitation for an onlooker: they watch the table from their own device, with no seat."
       : `Send this invitation to the friend for seat ${(f?.seat ?? f?.row ?? 0) + 1}, by message or by showing the QR code.`;
     input("lobby-link").value = inv?.link ?? "";
+    if (!inv) scan?.stop(); // nothing waits for a reply: no camera left on behind a hidden box
     // no seat waiting for anyone: no invitation to show (a failed one keeps its retry)
     /** @type {HTMLElement} */ (byId("lobby-dialog").querySelector(".lobby-invite")).hidden = !inv && !s.problem;
     if ((inv?.code ?? "") !== shownCode) {
