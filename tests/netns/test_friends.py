@@ -638,7 +638,8 @@ def test_back_after_a_reload_with_two_actions_by_the_friend_and_one_by_the_host(
     friend with no paste. After Ann reloads, the host's lobby already shows her rejoin invitation
     (its QR code or link: Ann's action 1); her page joins by itself with her stored name and shows
     her reply link, which she sends (action 2); the host opens it (the host's one action).
-    Bo's reply is read by the host's camera instead (issue 44, item 4: scan_join)."""
+    Bo's reply is read by the host's camera instead (issue 44, item 4: scan_join). Bo reloads at
+    the same moment as Ann and comes back first, through his own standing rejoin invitation."""
     host, ann, bo = people(3)
     open_table(host, site_url, hands=2)
     link = host.get_by_label("Invite link").input_value()
@@ -652,9 +653,20 @@ def test_back_after_a_reload_with_two_actions_by_the_friend_and_one_by_the_host(
     host.get_by_role("button", name="Start the match").click()
     expect(ann.locator("#seats .is-bottom .seat-name")).to_have_text("Ann", timeout=30_000)
     ann.reload()
+    bo.reload()  # both at once: each away seat has its own standing rejoin invitation
     expect(host.locator("#friends-status")).to_contain_text("Ann is reconnecting", timeout=8_000)
+    expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=8_000)
     host.get_by_role("button", name="Friends", exact=True).click()
-    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Ann", timeout=20_000)
+    host.get_by_role("button", name="Show Bo's rejoin invitation").click(timeout=20_000)
+    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Bo", timeout=20_000)
+    bo.goto("about:blank")
+    bo.goto(host.get_by_label("Invite link").input_value())
+    expect(bo.get_by_label("Your reply link")).to_have_value(re.compile(r"#reply="), timeout=20_000)
+    tab = open_reply_link(host, bo)                           # Bo first, while Ann's invitation stands
+    expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
+    tab.close()
+    expect(bo.locator("#seats .is-bottom .seat-name")).to_have_text("Bo", timeout=30_000)
+    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Ann", timeout=20_000)  # shown next by itself
     rejoin = host.get_by_label("Invite link").input_value()  # on the host's screen already: no message needed
     ann.goto("about:blank")
     ann.goto(rejoin)                                          # Ann's 1: scans the QR code (or opens the link)

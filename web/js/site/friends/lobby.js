@@ -157,24 +157,8 @@ export function createLobby({ hosting, botFor, handOver, now = () => Date.now() 
       if (inv) import("../../net/link/qr.js").then(({ qrImage }) => { if (shownCode === inv.code) box.replaceChildren(qrImage(inv.link, "QR code of the invite link")); })
         .catch((err) => console.warn("No QR code:", err));
     }
-    byId("lobby-seats").replaceChildren(...s.friends.map((x) => {
-      const li = el("li", `lobby-seat is-${x.status}`, seatLine(x));
-      if (s.phase === "playing" && x.seat != null && x.status === "here" && handOver) {
-        const seat = x.seat;
-        li.append(" ", button(`Hand the table to ${x.name}`, () => handOver(seat)));
-      }
-      if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "computer")) {
-        const seat = x.seat;
-        li.append(" ", x.status === "away"
-          ? button("Let the computer play", () => hosting.letComputerPlay(seat, true))
-          : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
-      }
-      if (x.status !== "open" && x.status !== "removed") {
-        li.append(" ", button(x.muted ? `Unmute ${x.name || "this friend"}` : `Mute ${x.name || "this friend"}`, () => hosting.mute(x.row, !x.muted)));
-        li.append(" ", button(`Remove ${x.name || "this friend"}`, () => { removeFriend(x, s.phase).catch((err) => console.error(err)); }));
-      }
-      return li;
-    }));
+    byId("lobby-seats").replaceChildren(...s.friends.map((x) => seatItem(x, s, { hosting, handOver,
+      remove: (f) => { removeFriend(f, s.phase).catch((err) => console.error(err)); } })));
     drawWatchers(s);
     byId("lobby-start-box").hidden = s.phase !== "lobby";
     byId("btn-table").hidden = s.phase !== "playing";
@@ -224,6 +208,34 @@ function drawStrip(s) {
   byId("friends-status").hidden = lines.length === 0;
   byId("friends-text").textContent = lines.join(" ");
   byId("friends-bot").hidden = away.length === 0;
+}
+
+/**
+ * One friend's line in the lobby's list of seats, with what the host may do about it: show the
+ * seat's standing invitation, hand the table over, let the computer play or wait, mute, remove.
+ * @param {HostingState["friends"][number]} x @param {HostingState} s
+ * @param {{hosting: Hosting, handOver?: (seat: number) => unknown, remove: (f: HostingState["friends"][number]) => void}} how
+ */
+function seatItem(x, s, { hosting, handOver, remove }) {
+  const li = el("li", `lobby-seat is-${x.status}`, seatLine(x));
+  if (s.invitations.some((i) => i.row === x.row) && s.invitation?.row !== x.row) {
+    li.append(" ", button(x.status === "away" && x.name ? `Show ${x.name}'s rejoin invitation` : "Show its invitation", () => hosting.show(x.row)));
+  }
+  if (s.phase === "playing" && x.seat != null && x.status === "here" && handOver) {
+    const seat = x.seat;
+    li.append(" ", button(`Hand the table to ${x.name}`, () => handOver(seat)));
+  }
+  if (s.phase === "playing" && x.seat != null && (x.status === "away" || x.status === "computer")) {
+    const seat = x.seat;
+    li.append(" ", x.status === "away"
+      ? button("Let the computer play", () => hosting.letComputerPlay(seat, true))
+      : button("Wait for them", () => hosting.letComputerPlay(seat, false)));
+  }
+  if (x.status !== "open" && x.status !== "removed") {
+    li.append(" ", button(x.muted ? `Unmute ${x.name || "this friend"}` : `Mute ${x.name || "this friend"}`, () => hosting.mute(x.row, !x.muted)));
+    li.append(" ", button(`Remove ${x.name || "this friend"}`, () => remove(x)));
+  }
+  return li;
 }
 
 /** @param {string} text @param {() => void} onClick */
