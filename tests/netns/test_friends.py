@@ -500,13 +500,19 @@ def test_a_declined_hand_over_keeps_the_table_and_a_removed_friend_is_told_and_p
 
 
 def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, site_url):
-    """Issue 44, item 1: the host's "Play again" starts the next match over the channels already
-    open. Every friend keeps their seat, their table starts afresh, the new match has its own
+    """Issue 44, item 1: a guest reviews their own play from the checked record; the host's
+    "Play again" starts the next match over the channels already open. Every friend keeps their seat, their table starts afresh, the new match has its own
     fair-play promise, and the check at its end passes again."""
     host, ann, bo = start_three(people, site_url, hands=1)
     play_to_the_end([host, ann, bo])
     for g in (ann, bo):
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
+    # the guest's own review, from the record its fair-play check replayed (issue 44, item 1)
+    ann.locator("#match-summary").get_by_role("button", name="Review your play").click()
+    expect(ann.locator("#review-title")).to_have_text("Looking back at the match", timeout=30_000)
+    expect(ann.locator("#review-score")).not_to_be_empty()
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#review")).to_be_hidden()
     first = host.inner_text("#friends-status")
     codes = host.get_by_label("Invite link").input_value() if host.get_by_label("Invite link").count() else ""
     for g in (ann, bo):

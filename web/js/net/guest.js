@@ -386,6 +386,7 @@ async function checkRecord(gx, record) {
   try { gx.state.audit = await gx.audit(record, gx.seen, gx.pinned); }
   catch (err) { gx.state.audit = { text: `The deal could not be checked: ${err instanceof Error ? err.message : String(err)}` }; }
   tell(gx);
+  if (gx.latest?.match_over) present(gx, gx.latest); // the summary again, with what the check made possible (Review)
 }
 
 /**

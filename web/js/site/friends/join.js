@@ -20,6 +20,14 @@ import { ask } from "../../dialog.js";
 import { createTalkBox } from "./talk-box.js";
 import { openSheet, closeSheet, wirePanels } from "../panels.js";
 import { createSettings } from "../settings.js";
+import { openReview } from "../../review.js";
+
+/**
+ * The engine the fair-play check booted, with the finished match installed from its record:
+ * "Review your play" reads it, and the next match's check reuses it (null: none yet).
+ * @type {import("../../engine.js").Engine | null}
+ */
+let reviewer = null;
 
 /** @typedef {import("../../net/guest.js").GuestState} GuestState */
 
@@ -116,6 +124,16 @@ function endButtons(guest) {
   leave.type = "button";
   leave.addEventListener("click", () => { guest.close(); location.replace(`${location.pathname}${location.search}`); });
   if (me.watching) return [leave]; // an onlooker watches the next match too, if the host plays one
+  const looked = reviewer;
+  const seat = me.seat;
+  /** @type {HTMLElement[]} */
+  const more = [];
+  if (looked && seat != null) { // once the host's record is checked, it replays here: the review is this device's own
+    const review = el("button", "", "Review your play");
+    review.type = "button";
+    review.addEventListener("click", () => { openReview({ engine: looked, seat, returnFocus: review }).catch((err) => strip(`No review: ${err instanceof Error ? err.message : String(err)}`)); });
+    more.push(review);
+  }
   const ready = me.seats.find((x) => x.seat === me.seat)?.ready ?? false;
   const again = el("button", ready ? "" : "primary", ready ? "Not ready after all" : "Ready to play again");
   again.type = "button";
@@ -123,7 +141,7 @@ function endButtons(guest) {
     guest.setReady(!ready);
     again.disabled = true; // redrawn with the host's answer (its list of seats)
   });
-  return [again, leave];
+  return [again, ...more, leave];
 }
 
 let asking = false;
@@ -294,16 +312,23 @@ function lost(host) {
  */
 async function audit(record, seen, commitment) {
   if (!commitment) return { text: "The host made no promise about the deal, so it cannot be checked." };
-  const engine = await startEngine({ onFatal: () => {} });
+  const engine = reviewer ?? await startEngine({ onFatal: () => {} });
+  reviewer = null;
+  let keep = false;
   try {
     const r = await engine.request(/** @type {any} */ ({ op: "verify", record, commitment, seen })); // verify: see docs/protocol.md
     if (!r.ok) return { text: `The deal could not be checked: ${r.error?.message ?? "the engine refused"}` };
     const v = /** @type {{commitment_ok: boolean, replay_ok: boolean, log_ok: boolean}} */ (/** @type {unknown} */ (r));
     const fair = v.commitment_ok && v.replay_ok && v.log_ok;
+    if (fair) { // the checked match, installed in this engine for "Review your play"
+      const installed = await engine.request(/** @type {any} */ ({ op: "replay", record }));
+      keep = installed.ok;
+      if (keep) reviewer = engine;
+    }
     return { commitment_ok: v.commitment_ok, replay_ok: v.replay_ok && v.log_ok,
       text: fair ? "Fair play checked: the cards were the ones the host promised at the start, and every move you saw replays exactly."
         : "Fair play check FAILED: the record the host released does not match its promise or what you saw." };
   } finally {
-    engine.terminate?.();
+    if (!keep) engine.terminate?.();
   }
 }
