@@ -542,7 +542,8 @@ def test_the_turn_clock_hands_a_slow_friend_to_a_computer_player_until_they_are_
     """Issue 44, item 2: with the lobby's turn clock set (5 s here; the page offers 30 s to
     3 minutes, 1½ by default), when Ann lets it run out every table counts down, then a computer
     player plays for her with nobody waiting on the host; her "I'm back" takes her seat back.
-    Ann turns up her own cards (no standing answer), so she has decisions to let run out."""
+    Ann turns up her own cards (no standing answer), so she has decisions to let run out. Then Bo
+    closes his tab, and the match plays to its end with nobody pressing anything for him."""
     host, ann, bo = people(3)
     open_table(host, site_url, hands=2)
     host.evaluate("""() => { const s = document.getElementById('lobby-clock');
@@ -569,7 +570,10 @@ def test_the_turn_clock_hands_a_slow_friend_to_a_computer_player_until_they_are_
     host.keyboard.press("Escape")
     ann.get_by_role("button", name="I'm back").click()
     expect(ann.locator("#friends-status")).not_to_contain_text("A computer player is playing for you", timeout=10_000)
-    play_to_the_end([host, ann, bo])
+    # Bo closes his tab: nobody presses anything, the clock hands his seat to the stand-in too
+    bo.close()
+    expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=8_000)
+    play_to_the_end([host, ann])
 
 
 def test_an_onlooker_watches_while_friends_talk_and_the_host_mutes_one(people, site_url):
