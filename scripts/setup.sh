@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Idempotent setup for a Debian machine (run as root in CI):
 #   bash scripts/setup.sh            # .venv with the project and its test extra, npm ci
-#   bash scripts/setup.sh --browser  # also apt-get install Debian's chromium if missing
-# Never downloads a browser through Playwright (`playwright install` is not used).
+#   bash scripts/setup.sh --browser  # also apt-get install Debian's chromium and firefox-esr if missing
+# Never downloads a browser through Playwright or Puppeteer (`playwright install` is not used;
+# puppeteer-core, pinned in package-lock.json, brings no browser of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,20 +11,26 @@ browser=0
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=1 ;;
-    -h|--help) sed -n '2,5p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
 
-if [[ $browser == 1 && ! -x /usr/bin/chromium ]]; then
-  if [[ $(id -u) != 0 ]]; then
-    echo "setup: /usr/bin/chromium is missing; run this as root or: sudo apt-get install chromium" >&2
-    exit 1
+if [[ $browser == 1 ]]; then
+  # The Debian packages of the browsers the tests drive, and the path each one installs.
+  wanted=()
+  [[ -x /usr/bin/chromium ]] || wanted+=(chromium)
+  [[ -x /usr/bin/firefox-esr ]] || wanted+=(firefox-esr)
+  if (( ${#wanted[@]} )); then
+    if [[ $(id -u) != 0 ]]; then
+      echo "setup: missing browser package(s) ${wanted[*]}; run this as root or: sudo apt-get install ${wanted[*]}" >&2
+      exit 1
+    fi
+    echo "setup: installing Debian's ${wanted[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${wanted[@]}" >/dev/null
   fi
-  echo "setup: installing Debian's chromium" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
 fi
 
 if [[ ! -x .venv/bin/python ]]; then

@@ -24,7 +24,10 @@ Fixtures
   base_url     pytest-playwright's base URL -> site_url.
 
 Browser tests run in Debian's /usr/bin/chromium. Without it they fail when CI is set and skip
-otherwise; the same goes for Node tests without node or node_modules.
+otherwise; the same goes for Node tests without node or node_modules. The Firefox tests
+(tests/browser/test_firefox.py, tests/netns/test_cross_browser.py) also need
+/usr/bin/firefox-esr and node_modules/puppeteer-core: once Chromium is there, they fail without
+them (support.require_firefox), in CI or not.
 """
 
 from __future__ import annotations
@@ -117,8 +120,8 @@ MODULE_COST = {
     "tests/engine/test_properties.py": 70, "tests/engine/test_odds_bruteforce.py": 60,
     "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
     "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
-    "tests/test_typecheck_js.py": 15, "tests/browser/test_netns.py": 160,
-    "tests/browser/test_ux_clicks.py": 45,
+    "tests/test_typecheck_js.py": 15, "tests/browser/test_netns.py": 220,
+    "tests/browser/test_ux_clicks.py": 45, "tests/browser/test_firefox.py": 50,
 }
 
 

@@ -36,6 +36,10 @@ Seeded boots  Every `page` starts with the engine's memory snapshot of this buil
               `background_snapshot`, boots from cold as a first visit does.
 Deploys       point(link, target) swaps the served build; build_v2(...) makes a second build;
               table(page) is what the player sees and what is saved; wait_for_prompt(page).
+Firefox       FIREFOX; require_firefox() fails a test when Firefox ESR, node or puppeteer-core is
+              missing; run_puppeteer(script, args) runs a Node script of puppeteer/ (which
+              drives Firefox, and Chromium beside it for the cross-browser friends' tests) and
+              answers what it asks on the way.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -504,6 +510,73 @@ def _seeded_snapshot(request: pytest.FixtureRequest) -> None:
         helper.evaluate(PUT_SNAPSHOT, [SEED_FILE, entry["name"], entry["headers"]])
     finally:
         helper.close()
+
+
+# ----------------------------------------------------------------------------- Firefox
+
+FIREFOX = "/usr/bin/firefox-esr"
+ROOT = Path(__file__).resolve().parents[2]
+PUPPETEER = Path(__file__).resolve().parent / "puppeteer"  # the Node scripts (puppeteer-core)
+
+
+def require_firefox() -> None:
+    """Fail, not skip, when what the Firefox tests need is missing (the browser tier's setup has
+    already skipped them, or failed them in CI, when Chromium itself is missing)."""
+    absent = []
+    if not os.access(FIREFOX, os.X_OK):
+        absent.append(f"{FIREFOX} (Debian's firefox-esr)")
+    if shutil.which("node") is None:
+        absent.append("node")
+    if not (ROOT / "node_modules" / "puppeteer-core" / "package.json").exists():
+        absent.append("node_modules/puppeteer-core (npm ci)")
+    if absent:
+        pytest.fail(f"missing: {', '.join(absent)}; run scripts/setup.sh --browser", pytrace=False)
+
+
+def run_puppeteer(script: str, args: list[str], timeout_s: float,
+                  answer: Callable[[dict[str, Any]], str] | None = None) -> list[dict[str, Any]]:
+    """Run `node puppeteer/<script> ARGS...` and return the JSON messages of its "@@ " lines.
+    A message with "ask" is passed to `answer`, whose line goes back on the script's standard
+    input. The script's whole output is printed (pytest shows it with -s or on failure); a
+    non-zero exit or a run over `timeout_s` fails the test with the output's end."""
+    proc = subprocess.Popen(["node", str(PUPPETEER / script), *args], cwd=ROOT, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    late = threading.Event()
+
+    def stop() -> None:
+        late.set()
+        proc.kill()
+
+    timer = threading.Timer(timeout_s, stop)
+    timer.start()
+    output: list[str] = []
+    messages: list[dict[str, Any]] = []
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        for line in proc.stdout:
+            output.append(line)
+            if not line.startswith("@@ "):
+                continue
+            message = json.loads(line[3:])
+            messages.append(message)
+            if "ask" in message:
+                if answer is None:
+                    raise AssertionError(f"{script} asked {message} and nobody answers")
+                proc.stdin.write(answer(message) + "\n")
+                proc.stdin.flush()
+        code = proc.wait()
+    finally:
+        timer.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    said = "".join(output)
+    print(said)
+    if late.is_set():
+        pytest.fail(f"{script} ran over {timeout_s} s; it had printed:\n{said[-6000:]}", pytrace=False)
+    if code != 0:
+        pytest.fail(f"{script} failed (exit {code}):\n{said[-6000:]}", pytrace=False)
+    return messages
 
 
 # ----------------------------------------------------------------------------- deploys
