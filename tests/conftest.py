@@ -120,7 +120,8 @@ MODULE_COST = {
     "tests/engine/test_properties.py": 70, "tests/engine/test_odds_bruteforce.py": 60,
     "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
     "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
-    "tests/test_typecheck_js.py": 15, "tests/browser/test_netns.py": 220,
+    "tests/test_typecheck_js.py": 15,
+    "tests/browser/test_netns.py": 250, "tests/browser/test_netns_b.py": 250,
     "tests/browser/test_ux_clicks.py": 45, "tests/browser/test_firefox.py": 50,
 }
 
