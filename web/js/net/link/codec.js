@@ -24,8 +24,13 @@ import { cleanName } from "../../names.js";
 export const VERSION = 1;
 /** Seconds an invitation stays good (the guest's clock). */
 export const INVITE_LIFETIME_S = 600;
-/** Seconds a reply stays good (the host refuses an older one). */
-export const REPLY_LIFETIME_S = 120;
+/**
+ * Seconds a reply stays good (the host refuses an older one): as long as a connection can still
+ * be made with it. Measured on loopback in headless Chromium (benchmarks/reply_age.py,
+ * 2026-12-06): a reply taken 210 s after it was made still opened a channel, one taken 240 s
+ * after did not (nor at 300 s); 180 s leaves half a minute to spare.
+ */
+export const REPLY_LIFETIME_S = 180;
 /** Seconds a code may be dated after the reader's clock (two devices' clocks differ a little). */
 export const FUTURE_SKEW_S = 60;
 /** The longest host name, in UTF-8 bytes. */

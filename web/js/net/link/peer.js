@@ -22,6 +22,7 @@
 
 import { HEARTBEAT, createAssembler, frames } from "./frame.js";
 import { iceOf, sdpFrom } from "./sdp.js";
+import { REPLY_LIFETIME_S } from "./codec.js";
 
 /** @typedef {import("./codec.js").IcePart} IcePart */
 /** @typedef {"open" | "silent" | "closed"} ChannelStatus */
@@ -40,8 +41,8 @@ export const HEARTBEAT_MS = 2000;
 export const SILENT_MS = 5000;
 /** The host's wait for the channel after accept(). */
 export const CONNECT_TIMEOUT_MS = 20000;
-/** The guest's wait: the host has 120 s to paste the reply (codec.js), then the same 20 s. */
-export const GUEST_CONNECT_TIMEOUT_MS = 120000 + CONNECT_TIMEOUT_MS;
+/** The guest's wait: the host has the reply's lifetime to take it (codec.js), then the same 20 s. */
+export const GUEST_CONNECT_TIMEOUT_MS = REPLY_LIFETIME_S * 1000 + CONNECT_TIMEOUT_MS;
 /** Gathering with a STUN server that does not answer is cut short here. */
 export const GATHER_TIMEOUT_MS = 10000;
 export const FRAME_BYTES = 16000;
