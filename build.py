@@ -10,11 +10,13 @@ What the build does (standard library only; pip and npm do the fetching):
 
 1. builds the engine wheel from pyproject.toml with ``pip wheel --no-deps``;
 2. copies the Pyodide runtime (installed by ``npm ci``) into ``<out>/pyodide/``;
-   Pyodide's own Python (run in Node by ``tools/bytecode.mjs``) adds the bytecode of every
-   module to the engine's wheel and to micropip's (``__pycache__/*.cpython-314.pyc``,
-   unchecked-hash), boots them as the site does, and replaces in ``python_stdlib.zip`` the
-   source of each standard module that boot imported by its bytecode: the browser's boot
-   compiles nothing;
+   Pyodide's own Python (run in Node by ``tools/bytecode.mjs``) replaces every module of the
+   engine's wheel and of micropip's by its bytecode (``pkg/mod.pyc``, unchecked-hash, no source
+   kept: each module crosses the network once), boots them as the site does and drives every
+   op of the bridge, recording the standard modules imported; ``python_stdlib.zip`` then holds
+   just those, as bytecode, and ``python_stdlib_rest.zip`` every other one, as source, fetched
+   by the engine worker only if one is ever imported (tools/stdlib_rest.py). The browser's
+   boot compiles nothing and downloads no module it does not import;
 3. self-hosts micropip: ``pip download`` caches the wheel under ``build-cache/``
    (checked against a pinned sha256) and the deployed ``pyodide-lock.json`` is
    cut down to that one package, carrying the shipped wheel's hash, so nothing is
@@ -28,11 +30,13 @@ What the build does (standard library only; pip and npm do the fetching):
 6. hashes the whole site, replaces ``__BUILD_HASH__`` in the web files with
    that hash (and adds ``<meta name="build" content="HASH">`` to index.html
    unless it has one) and writes ``<out>/build.json`` ({hash, version, wheel,
-   files...}).
+   versioned, files...}).
 
 The service worker (``sw.js``) is stamped like every web file: its cache is
 named after the build hash, and it precaches exactly the files that
-``build.json`` lists, checking each against its sha256.
+``build.json`` lists, checking each against its sha256; those under "versioned"
+at the address the page uses for them (``NAME?v=HASH``), so that no file is
+downloaded twice on a first visit.
 
 Every URL in the site is relative, so ``<out>/`` can be hosted under any
 sub-path (GitHub Pages serves it under ``/<repo>/``).
@@ -72,7 +76,10 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
-STDLIB_ZIP = "python_stdlib.zip"  # shipped with its boot modules as bytecode (tools/stdlib_bytecode.py)
+STDLIB_ZIP = "python_stdlib.zip"  # trimmed to the boot's and the bridge's modules, as bytecode
+# Every other standard module, as source: fetched by the engine worker only if one is imported
+# (tools/stdlib_rest.py), and cached by the service worker then, never precached (LAZY).
+STDLIB_REST = "python_stdlib_rest.zip"
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the PyPI wheel (it differs from the one named in Pyodide's lock).
@@ -84,6 +91,19 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 QR_VERSION = "0.7.0"
 QR_FILES = ("index.js", "decode.js", "LICENSE", "LICENSE-MIT")
 VENDOR_QR = "vendor/qr"
+
+# The files the site asks for as ``NAME?v=HASH`` (the build's hash in the query, so that an
+# HTTP-cached copy from another deploy is never used): the engine worker (early-worker.js),
+# its import of snapshot-store.js and build.json (worker.js); the engine wheel, which worker.js
+# fetches the same way, is added by the build. build.json lists them under "versioned" and the
+# service worker precaches each at that same address: on a first visit the boot has just put
+# it in the HTTP cache, so the precache costs a 304, not a second download (issue 47).
+# tests/test_build_wire.py checks this list against the queries written in web/js.
+VERSIONED = ("build.json", "js/snapshot-store.js", "js/worker.js", f"pyodide/{STDLIB_REST}")
+# Files the service worker does not precache: it stores them when the site first asks for them.
+# The second standard-library archive is the one: a first visit never needs it, and fetching it
+# ahead would cost every first visit its 1.6 MB (issue 47).
+LAZY = (f"pyodide/{STDLIB_REST}",)
 
 PLACEHOLDER = "__BUILD_HASH__"
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".txt", ".svg"}
@@ -167,20 +187,22 @@ def micropip_wheel() -> Path:
     return path
 
 
-def add_bytecode(pairs: dict[str, tuple[Path, Path]]) -> None:
-    """Write each (plain, compiled) pair of ``micropip``, ``engine`` and ``stdlib``, compiled by
-    Pyodide's own Python in Node (tools/bytecode.mjs): the wheels with the bytecode of their
-    modules added, the standard-library zip with its boot modules as bytecode, so that the
-    browser's boot compiles nothing."""
+def add_bytecode(paths: dict[str, tuple[Path, ...]]) -> None:
+    """Write the site's Python, compiled by Pyodide's own Python in Node (tools/bytecode.mjs):
+    ``micropip`` and ``engine`` are (plain wheel, compiled wheel), each module replaced by its
+    bytecode; ``stdlib`` is (Pyodide's zip, the site's zip, the rest): the modules that the boot
+    and every op of the bridge import, as bytecode, and every other module, as source, in the
+    second archive, fetched only if one is ever imported. The browser's boot compiles nothing."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node (20 or later) is missing: the build compiles the site's bytecode "
                          "with Pyodide under Node")
     run([node, str(ROOT / "tools" / "bytecode.mjs"),
-         *(str(x) for key, pair in pairs.items() for x in (f"--{key}", *pair))])
-    for _, compiled in pairs.values():
-        if not compiled.exists():
-            raise BuildError(f"tools/bytecode.mjs wrote no {compiled.name}")
+         *(str(x) for key, group in paths.items() for x in (f"--{key}", *group))])
+    for group in paths.values():
+        for written in group[1:]:
+            if not written.exists():
+                raise BuildError(f"tools/bytecode.mjs wrote no {written.name}")
 
 
 def _pinned_package(pkg: Path, name: str, pinned: str) -> Path:
@@ -331,7 +353,7 @@ def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB, qr: Path = QR_PKG
         wheel = out / "py" / plain.name
         wheel.parent.mkdir()
         add_bytecode({"micropip": (mp, rt / MICROPIP_WHEEL), "engine": (plain, wheel),
-                      "stdlib": (pyo / STDLIB_ZIP, rt / STDLIB_ZIP)})
+                      "stdlib": (pyo / STDLIB_ZIP, rt / STDLIB_ZIP, rt / STDLIB_REST)})
     write_lock(pyo / "pyodide-lock.json", rt / "pyodide-lock.json", sha256_file(rt / MICROPIP_WHEEL))
 
     version = wheel.name.split("-")[1]
@@ -360,6 +382,8 @@ def _assemble(out: Path, pyo: Path, mp: Path, web: Path = WEB, qr: Path = QR_PKG
         "wheel": wheel.relative_to(out).as_posix(),
         "pyodide": PYODIDE_VERSION,
         "micropip": f"pyodide/{MICROPIP_WHEEL}",
+        "versioned": sorted({*VERSIONED, wheel.relative_to(out).as_posix()}),
+        "lazy": sorted(LAZY),
         "stamped": stamped,
         "files": files,
     }

@@ -1,6 +1,8 @@
 """tools/wheel_bytecode.py, run here under CPython (build.py runs it under Pyodide's Python):
-the wheel gains each module's unchecked-hash bytecode and a RECORD that lists it, keeps every
-other entry as it was, and an interpreter really imports from that bytecode."""
+each module of the wheel is replaced by its unchecked-hash bytecode at the same place (issue 47:
+every module once), RECORD lists the bytecode instead of the sources, every other entry is kept
+as it was, an interpreter imports that bytecode with no source beside it, and a traceback names
+the source's wheel path and line."""
 
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-from wheel_bytecode import add_bytecode
+from wheel_bytecode import sourceless_wheel
 
 SOURCES = {
     "toy/__init__.py": b'"""A toy package."""\nANSWER = 41 + 1\n',
-    "toy/sub/deep.py": b"def where():\n    return 'from the wheel'\n",
+    "toy/sub/deep.py": (b"def where():\n    return 'from the wheel'\n\n\n"
+                        b"def fail():\n    raise ValueError('deep')\n"),
 }
 DATA = {"toy/data.txt": b"not code\n", "toy-1.0.dist-info/METADATA": b"Name: toy\nVersion: 1.0\n"}
 
@@ -39,48 +42,53 @@ def make_wheel(path: Path) -> Path:
     return path
 
 
-def test_each_module_gains_its_bytecode_listed_in_record(tmp_path: Path):
+def test_each_module_becomes_its_bytecode_listed_in_record(tmp_path: Path):
     plain = make_wheel(tmp_path / "toy-1.0-py3-none-any.whl")
     out = tmp_path / "out.whl"
-    assert add_bytecode(plain, out) == 2
+    assert sourceless_wheel(plain, out) == 2
     with zipfile.ZipFile(plain) as a, zipfile.ZipFile(out) as b:
         names = b.namelist()
-        for name in a.namelist():  # every original entry, unchanged (RECORD grows)
-            if not name.endswith("RECORD"):
-                assert b.read(name) == a.read(name), name
-        assert names[-1] == "toy-1.0.dist-info/RECORD"
-        tag = sys.implementation.cache_tag
-        pycs = {f"toy/__pycache__/__init__.{tag}.pyc", f"toy/sub/__pycache__/deep.{tag}.pyc"}
-        assert pycs <= set(names)
+        assert names == ["toy/__init__.pyc", "toy/sub/deep.pyc", *DATA, "toy-1.0.dist-info/RECORD"]
+        for name in DATA:  # every other entry, unchanged
+            assert b.read(name) == a.read(name), name
         record = b.read(names[-1]).decode().splitlines()
-        for name in pycs:
+        for name in ("toy/__init__.pyc", "toy/sub/deep.pyc"):
             data = b.read(name)
             assert record_row(name, data) in record
             assert data[:4] == importlib.util.MAGIC_NUMBER
             assert int.from_bytes(data[4:8], "little") == 1, "unchecked-hash (PEP 552)"
-        assert len(record) == len(SOURCES) + len(DATA) + 1 + len(pycs)
+        assert not [row for row in record if row.split(",")[0].endswith(".py")], record
+        assert len(record) == len(SOURCES) + len(DATA) + 1
 
 
 def test_the_same_wheel_gives_the_same_bytes(tmp_path: Path):
     plain = make_wheel(tmp_path / "toy-1.0-py3-none-any.whl")
-    add_bytecode(plain, tmp_path / "a.whl")
-    add_bytecode(plain, tmp_path / "b.whl")
+    sourceless_wheel(plain, tmp_path / "a.whl")
+    sourceless_wheel(plain, tmp_path / "b.whl")
     assert (tmp_path / "a.whl").read_bytes() == (tmp_path / "b.whl").read_bytes()
 
 
-def test_an_interpreter_imports_the_bytecode_not_the_source(tmp_path: Path):
-    """Installed (unzipped), then the sources edited: the import still runs the wheel's
-    bytecode, because nothing checks it against the source."""
+def test_an_interpreter_imports_the_bytecode_and_a_traceback_names_the_source(tmp_path: Path):
+    """Installed (unzipped): the modules import from their bytecode alone, and a frame of a
+    traceback names the module's wheel path and line (with no source line under it)."""
     plain = make_wheel(tmp_path / "toy-1.0-py3-none-any.whl")
     out = tmp_path / "out.whl"
-    add_bytecode(plain, out)
+    sourceless_wheel(plain, out)
     site = tmp_path / "site"
     zipfile.ZipFile(out).extractall(site)
-    (site / "toy" / "sub" / "deep.py").write_text("def where():\n    return 'from the source'\n")
-    code = "import toy.sub.deep as d, toy; print(d.where(), toy.ANSWER)"
+    assert not list(site.rglob("*.py"))
+    code = """
+import traceback, toy.sub.deep as d, toy
+print(d.where(), toy.ANSWER, type(d.__loader__).__name__)
+try:
+    d.fail()
+except ValueError:
+    print(traceback.format_exc().strip().splitlines()[-2].strip())
+"""
     got = subprocess.run([sys.executable, "-B", "-c", code], cwd=site, capture_output=True, text=True,
-                         check=True).stdout.strip()
-    assert got == "from the wheel 42"
+                         check=True).stdout.strip().splitlines()
+    assert got == ["from the wheel 42 SourcelessFileLoader",
+                   'File "toy/sub/deep.py", line 6, in fail']
 
 
 def test_a_wheel_without_record_is_refused(tmp_path: Path):
@@ -88,5 +96,5 @@ def test_a_wheel_without_record_is_refused(tmp_path: Path):
     with zipfile.ZipFile(bad, "w") as z:
         z.writestr("toy/__init__.py", "X = 1\n")
     with pytest.raises(ValueError, match="expected one RECORD"):
-        add_bytecode(bad, tmp_path / "out.whl")
+        sourceless_wheel(bad, tmp_path / "out.whl")
     assert not (tmp_path / "out.whl").exists()

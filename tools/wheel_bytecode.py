@@ -1,32 +1,37 @@
-"""Add bytecode to a pure-Python wheel, compiled by the interpreter that runs this file.
+"""Turn a pure-Python wheel into a sourceless one, compiled by the interpreter that runs this file.
 
-build.py runs it under Pyodide's own Python (tools/bytecode.mjs boots Pyodide in Node),
-so the engine wheel and micropip arrive in the browser with ``__pycache__/*.cpython-314.pyc``
-beside their sources and the first import compiles nothing (issue 13: about 150 ms of a first
-visit on this machine). Under CPython it does the same with that interpreter's tag, which is
-how the tests check it.
+build.py runs it under Pyodide's own Python (tools/bytecode.mjs boots Pyodide in Node), so the
+engine wheel and micropip reach the browser as bytecode and their first import compiles nothing
+(issue 13: about 150 ms of a first visit on this machine). Each module is shipped once (issue
+47): ``pkg/mod.py`` is replaced by ``pkg/mod.pyc`` at the same place, which the import system
+loads when no source sits beside it (its sourceless loader; a ``__pycache__`` file would be
+ignored without the source). Under CPython it does the same with that interpreter's magic
+number, which is how the tests check it.
 
-    add_bytecode("in.whl", "out.whl")   # -> number of modules compiled
+    sourceless_wheel("in.whl", "out.whl")   # -> number of modules compiled
 
-The bytecode is *unchecked-hash* (PEP 552): an installed wheel's files get the install time as
-their mtime, which a timestamp pyc would never match, and nobody edits an installed wheel in
-the browser. Every other entry is copied unchanged, in order; the new files are added to
-RECORD with their sha256 and size, as the wheel format (PEP 427) asks. An interpreter of
-another version ignores the files: their names carry this one's cache tag.
+Tracebacks stay readable: the bytecode keeps its line table and is compiled with the wheel path
+its source had as its file name, so a frame reads ``File "speculation/game.py", line N, in
+apply``, which is the repository's ``py/speculation/game.py`` at the version the page names; only
+the source line under it is missing (there is no source to read it from). Column ranges are left
+out (tools/bytecode.mjs sets PYTHONNODEBUGRANGES): without the source they show nothing.
+
+The bytecode is *unchecked-hash* (PEP 552), the flag Python checks nothing against. Every other
+entry is copied unchanged, in order; RECORD lists the ``.pyc`` files, with their sha256 and size,
+instead of the sources, as the wheel format (PEP 427) asks. Entries written here get a fixed time
+stamp, so the same sources give the same wheel.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import py_compile
 import sys
 import tempfile
 import zipfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-# Entries written here get a fixed time stamp, so the same sources give the same wheel.
 STAMP = (1980, 1, 1, 0, 0, 0)
 
 
@@ -37,7 +42,8 @@ def record_line(name: str, data: bytes) -> str:
 
 
 def compile_source(name: str, source: bytes, tmp: Path) -> bytes:
-    """The unchecked-hash bytecode of the module at wheel path ``name``."""
+    """The unchecked-hash bytecode of the module at wheel path ``name`` (its file name in
+    tracebacks)."""
     src = tmp / "m.py"
     out = tmp / "m.pyc"
     src.write_bytes(source)
@@ -46,32 +52,39 @@ def compile_source(name: str, source: bytes, tmp: Path) -> bytes:
     return out.read_bytes()
 
 
-def add_bytecode(src: str | Path, dest: str | Path) -> int:
-    """Write ``dest``: the wheel ``src`` with the bytecode of each of its modules added."""
+def sourceless_wheel(src: str | Path, dest: str | Path) -> int:
+    """Write ``dest``: the wheel ``src`` with each module's source replaced by its bytecode."""
     with zipfile.ZipFile(src) as zin:
         infos = zin.infolist()
         records = [i for i in infos if i.filename.endswith(".dist-info/RECORD")]
         if len(records) != 1:
             raise ValueError(f"{src}: expected one RECORD, found {len(records)}")
-        added: list[tuple[str, bytes]] = []
+        compiled: dict[str, tuple[str, bytes]] = {}  # source name -> (bytecode name, bytes)
         with tempfile.TemporaryDirectory(prefix="wheel-bytecode-") as tmp:
             for info in infos:
                 if info.filename.endswith(".py") and not info.is_dir():
-                    cached = importlib.util.cache_from_source(info.filename)
-                    added.append((PurePosixPath(cached).as_posix(),
-                                  compile_source(info.filename, zin.read(info), Path(tmp))))
-        record = zin.read(records[0]).decode("utf-8").rstrip("\n").split("\n")
-        known = {line.split(",", 1)[0] for line in record}
-        record += [record_line(n, d) for n, d in added if n not in known]
+                    compiled[info.filename] = (info.filename + "c",
+                                               compile_source(info.filename, zin.read(info), Path(tmp)))
+        rows = zin.read(records[0]).decode("utf-8").rstrip("\n").split("\n")
+        record = []
+        for row in rows:
+            name = row.split(",", 1)[0]
+            if name in compiled:
+                record.append(record_line(*compiled[name]))
+            elif not (name.endswith(".pyc") and name[:-1] in compiled):  # no stale bytecode row
+                record.append(row)
         with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
             for info in infos:
-                if info is not records[0]:
+                if info is records[0]:
+                    continue
+                if info.filename in compiled:
+                    name, data = compiled[info.filename]
+                    zout.writestr(zipfile.ZipInfo(name, STAMP), data, zipfile.ZIP_DEFLATED)
+                else:
                     zout.writestr(info, zin.read(info))
-            for name, data in added:
-                zout.writestr(zipfile.ZipInfo(name, STAMP), data, zipfile.ZIP_DEFLATED)
             rec = zipfile.ZipInfo(records[0].filename, records[0].date_time)
             zout.writestr(rec, ("\n".join(record) + "\n").encode("utf-8"), zipfile.ZIP_DEFLATED)
-    return len(added)
+    return len(compiled)
 
 
 def main(argv: list[str]) -> int:
@@ -80,9 +93,9 @@ def main(argv: list[str]) -> int:
         print(main.__doc__, file=sys.stderr)
         return 2
     for i in range(0, len(argv), 2):
-        n = add_bytecode(argv[i], argv[i + 1])
+        n = sourceless_wheel(argv[i], argv[i + 1])
         print(f"{Path(argv[i + 1]).name}: {n} modules compiled by Python "
-              f"{sys.version.split()[0]} ({sys.implementation.cache_tag})")
+              f"{sys.version.split()[0]} ({sys.implementation.cache_tag}), no sources kept")
     return 0
 
 

@@ -4,9 +4,14 @@
 // the hash into BUILD below, so every deploy changes this file and the browser
 // installs the new worker beside the old one).
 //
-// install   fetches build.json (bypassing the HTTP cache), checks that it
+// install   fetches build.json (revalidating the HTTP cache), checks that it
 //           belongs to this build, then fetches every file it lists — the app
-//           shell, the Pyodide runtime, micropip and the engine wheel — checks
+//           shell, the Pyodide runtime, micropip and the engine wheel — at the
+//           address the page asks for it (NAME?v=BUILD for those build.json
+//           calls "versioned", else NAME), so the first visit's boot has left
+//           each in the HTTP cache and a revalidation (304) stores it — all but
+//           those build.json calls "lazy" (the second standard-library
+//           archive, which a game never needs: see "fetch"); checks
 //           each against its sha256 and stores it (a network or server error
 //           is tried again twice first).  Any failure fails the install; the
 //           browser tries again on a later visit.  It does not
@@ -17,10 +22,12 @@
 //           GitHub user shares the user.github.io origin) and takes control of
 //           open pages.
 // fetch     precached files: cache first, looked up without their query string
-//           (worker.js?v=…, build.json?v=…).  Navigations: network first, with
-//           the cached page as fallback (offline, a failing server, or no
-//           answer within NAV_TIMEOUT_MS); index.html?seed=… and ./?embed=1
-//           fall back to the cached index.html.  A page from the network that
+//           (worker.js?v=…, build.json?v=…).  A "lazy" file is fetched the
+//           first time it is asked for, checked against build.json's sha256 and
+//           kept in this build's cache from then on (offline too).
+//           Navigations: network first, with the cached page as fallback
+//           (offline, a failing server, or no answer within NAV_TIMEOUT_MS);
+//           index.html?seed=… and ./?embed=1 fall back to the cached index.html.  A page from the network that
 //           belongs to another build (index.html names its build; other pages
 //           differ from this build's copy) is not mixed with this build's
 //           scripts: the cached page is served and the new build waits for the
@@ -92,7 +99,8 @@ async function fetchFresh(url, tries = 3) {
 }
 
 async function precache() {
-  const manifestResponse = await fetch(new Request(SCOPE + "build.json", { cache: "no-cache" }));
+  // The address worker.js fetches it by: on a first visit, the HTTP cache already holds it.
+  const manifestResponse = await fetch(new Request(`${SCOPE}build.json?v=${BUILD}`, { cache: "no-cache" }));
   if (!manifestResponse.ok) throw new Error(`build.json: HTTP ${manifestResponse.status}`);
   const manifest = await manifestResponse.clone().json();
   if (manifest.hash !== BUILD) {
@@ -100,10 +108,16 @@ async function precache() {
     throw new Error(`build.json is for build ${manifest.hash}, this worker is ${BUILD}`);
   }
   const cache = await caches.open(CACHE);
-  const names = Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name));
+  /** @type {Set<string>} files stored when first asked for, not now */
+  const lazy = new Set(manifest.lazy || []);
+  const names = Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name) && !lazy.has(name));
+  /** @type {Set<string>} files the site requests with the build in the query (build.py's VERSIONED) */
+  const versioned = new Set(manifest.versioned || []);
   await Promise.all(names.map(async (name) => {
     const url = new URL(name, SCOPE).href;
-    const response = await fetchFresh(url);
+    // Fetched where the page fetches it (one entry in the HTTP cache), stored under its plain
+    // name (looked up with ignoreSearch).
+    const response = await fetchFresh(versioned.has(name) ? `${url}?v=${BUILD}` : url);
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     const body = await response.arrayBuffer();
     const expected = manifest.files[name].sha256;
@@ -139,14 +153,39 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return; // not ours
   if (request.mode === "navigate") event.respondWith(navigate(request));
-  else event.respondWith(cacheFirst(request));
+  else event.respondWith(cacheFirst(request, (p) => event.waitUntil(p)));
 });
 
-/** @param {Request} request */
-async function cacheFirst(request) {
+/**
+ * @param {Request} request
+ * @param {(p: Promise<unknown>) => void} keep extends the event's life while a lazy file is stored
+ */
+async function cacheFirst(request, keep) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
-  return hit || fetch(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) keep(storeLazy(cache, request, response.clone()).catch(() => {}));
+  return response;
+}
+
+/**
+ * Keep a file that build.json calls "lazy" once it has been fetched whole and checked.
+ * @param {Cache} cache
+ * @param {Request} request
+ * @param {Response} response
+ */
+async function storeLazy(cache, request, response) {
+  const name = new URL(request.url).pathname.slice(new URL(SCOPE).pathname.length);
+  const stored = await cache.match(SCOPE + "build.json");
+  const manifest = stored ? await stored.json() : null;
+  if (!manifest || !(manifest.lazy || []).includes(name)) return;
+  const body = await response.arrayBuffer();
+  const expected = manifest.files && manifest.files[name] && manifest.files[name].sha256;
+  if (!expected || (await hex(body)) !== expected) return;
+  await cache.put(SCOPE + name, new Response(body, {
+    status: response.status, statusText: response.statusText, headers: storedHeaders(response.headers),
+  }));
 }
 
 /**

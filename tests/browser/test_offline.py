@@ -37,6 +37,15 @@ from support import (
 pytestmark = pytest.mark.browser
 
 BOTS_ONLY = "?p=bot:casual/mary:Mary&p=bot:casual/henry:Henry&seed=3&rule.max_hands=1"
+# Start test-harness/rest-worker.js (Pyodide on the site's trimmed standard library, importing
+# csv, which only the second archive holds) and wait for what it reports.
+REST_IMPORT = """() => new Promise((resolve) => {
+  const worker = new Worker(new URL("test-harness/rest-worker.js", location.href), {type: "module"});
+  const done = (value) => { worker.terminate(); resolve(value); };
+  worker.onmessage = (e) => done(e.data);
+  worker.onerror = (e) => done({error: e.message || "the worker did not load"});
+  setTimeout(() => done({error: "no answer in 90 s"}), 90000);
+})"""
 
 
 def wait_match_over(page: Page, timeout_s: float = 150) -> None:
@@ -48,7 +57,14 @@ def wait_match_over(page: Page, timeout_s: float = 150) -> None:
 
 def test_offline_after_first_visit(sw_browser, site_build, site_dir: Path):
     build = site_hash(site_dir)
-    server = Server(site_build, site_dir)
+    answered: list[tuple[str, int]] = []
+
+    class Counting(site_build.SiteHandler):
+        def send_response(self, code: int, message: str | None = None) -> None:
+            answered.append((self.path.split("?")[0], code))
+            super().send_response(code, message)
+
+    server = Server(site_build, site_dir, handler=Counting)
     url = server.start()
     ctx = sw_browser()
     page = first_page(ctx)
@@ -59,6 +75,21 @@ def test_offline_after_first_visit(sw_browser, site_build, site_dir: Path):
         wait_controlled(page)
         assert sw_version(page) == {"build": build, "cache": f"speculation@/#{build}"}
         assert f"speculation@/#{build}" in cache_names(page)
+        # Issue 47: the precache asked for every file at the address the boot used, so the HTTP
+        # cache answered it (a 304) and no file came over the network twice; the second
+        # standard-library archive, which no game needs, was not fetched at all.
+        full = [path for path, code in answered if code == 200]
+        assert sorted({p for p in full if full.count(p) > 1}) == [], answered
+        assert "/pyodide/python_stdlib_rest.zip" not in {path for path, _ in answered}
+        # A module only that archive holds still imports, in a worker of this page, by a real
+        # synchronous request; the service worker keeps the archive from then on.
+        rest = page.evaluate(REST_IMPORT)
+        assert rest.get("origin") == "/lib/python_stdlib_rest.zip/csv.py", rest
+        kept = page.evaluate("""async (u) => {
+            const r = await caches.match(u);
+            return r ? (await r.arrayBuffer()).byteLength : null;
+        }""", url + "pyodide/python_stdlib_rest.zip")
+        assert kept == (site_dir / "pyodide" / "python_stdlib_rest.zip").stat().st_size
 
         # installable: Chromium finds the manifest, its icons and a worker with a fetch handler
         cdp = ctx.new_cdp_session(page)

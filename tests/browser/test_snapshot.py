@@ -108,16 +108,18 @@ def snapshot_caches(page: Page) -> list[str]:
 def test_second_visit_restores_and_answers_like_a_normal_boot(page: Page):
     first = harness_boot(page)
     assert first["boot"]["path"] == "normal" and first["boot"]["fallback"] is None
-    # the build ships the boot's standard modules as bytecode (tools/stdlib_bytecode.py)
-    assert first["boot"]["sourced"] == []
+    # the build ships the boot's standard modules as bytecode (tools/stdlib_bytecode.py), and
+    # only those and the bridge's (issue 47): neither boot nor the snapshot's needed the rest
+    assert first["boot"]["sourced"] == [] and first["boot"]["rest"] == []
     normal_match = page.evaluate(PLAY, [SEEDED, 40])
     stored = snapshot_stored(page)
     assert stored["compressed"] < stored["raw"]
+    assert stored["rest"] == []
     assert snapshot_caches(page) == [f"speculation@/#{page_build_of_harness(page)}~snapshot"]
 
     second = harness_boot(page)
     assert second["boot"]["path"] == "snapshot", second["boot"]
-    assert second["boot"]["sourced"] == []
+    assert second["boot"]["sourced"] == [] and second["boot"]["rest"] == []
     assert {"snapshot_decoded", "runtime", "imported"} <= set(second["boot"]["stages"])
     assert second["hello"] == first["hello"]
     assert page.evaluate(PLAY, [SEEDED, 40]) == normal_match
@@ -180,7 +182,8 @@ def test_offline_repeat_visit_and_save_resume_on_both_paths(sw_browser, site_bui
         saved = shown(page)
         assert saved["save"]
         wait_controlled(page)
-        assert wait_mark(page, SNAPSHOT_MARK)["stored"] is True
+        made = wait_mark(page, SNAPSHOT_MARK)
+        assert made["stored"] is True, made
 
         # online repeat visit: from the snapshot, the match resumes as saved
         page.reload()
@@ -248,7 +251,8 @@ def test_update_replaces_the_snapshot(sw_browser, site_build, two_builds, tmp_pa
         page.goto(url + "index.html" + MATCH)
         wait_ready(page)
         wait_controlled(page)
-        assert wait_mark(page, SNAPSHOT_MARK)["stored"] is True
+        made = wait_mark(page, SNAPSHOT_MARK)
+        assert made["stored"] is True, made
         assert snapshot_caches(page) == [f"speculation@/#{h1}~snapshot"]
 
         point(live, v2)
@@ -262,7 +266,8 @@ def test_update_replaces_the_snapshot(sw_browser, site_build, two_builds, tmp_pa
         assert page_build(page) == h2
         # v2 booted normally: v1's snapshot went with v1's cache, and v2 makes its own
         assert wait_mark(page, ENGINE_MARK)["path"] == "normal"
-        assert wait_mark(page, SNAPSHOT_MARK)["stored"] is True
+        made = wait_mark(page, SNAPSHOT_MARK)
+        assert made["stored"] is True, made
         assert snapshot_caches(page) == [f"speculation@/#{h2}~snapshot"]
         page.reload()
         wait_ready(page)

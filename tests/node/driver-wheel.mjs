@@ -70,6 +70,7 @@ try {
   report.busy = end.busy;
   report.seen_hand = end.seenHand;
   report.seats = end.view?.seats?.map((x) => ({ kind: x.kind, bot_name: x.bot_name ?? null })) ?? [];
+  report.rest = { fetches: wheel.restFetches.length, modules: wheel.restStatus().modules };
 } catch (err) {
   report.errors.push(String(err?.stack ?? err));
 }

@@ -63,4 +63,6 @@ for (const c of data.cases) {
   }
 }
 
+// What the hostile sample loaded from the second standard-library archive (issue 47: nothing).
+report.rest = { fetches: engine.restFetches.length, modules: engine.restStatus().modules };
 process.stdout.write(JSON.stringify(report) + "\n");

@@ -97,28 +97,36 @@ if (started.ok) {
   }
 }
 
-// Where each loaded module of the engine and of micropip came from: its bytecode file from the
-// wheel (build.py adds it), checked as the import system would (magic, unchecked-hash flag,
-// the hash of the installed source).
+// Where each loaded module of the engine and of micropip came from: the wheels carry each module
+// once, as bytecode with no source beside it (build.py, tools/wheel_bytecode.py), checked as the
+// import system would (magic, unchecked-hash flag); "source" would mean a shipped source.
 report.bytecode = JSON.parse(engine.pyodide.runPython(`
 import importlib.util, json, sys
 def origin(m):
     spec = getattr(m, "__spec__", None)
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+    if spec is None or not spec.origin or spec.origin in ("built-in", "frozen"):
         return None  # a namespace package: nothing to compile
-    if not spec.cached:
-        return "no bytecode file"
-    try:
-        with open(spec.cached, "rb") as f: pyc = f.read(16)
-    except OSError:
-        return "no bytecode file"
-    with open(spec.origin, "rb") as f: src = f.read()
+    if spec.origin.endswith(".py"):
+        return "source"
+    with open(spec.origin, "rb") as f: pyc = f.read(16)
     if pyc[:4] != importlib.util.MAGIC_NUMBER: return "another Python's bytecode"
     if int.from_bytes(pyc[4:8], "little") != 1: return "not unchecked-hash bytecode"
-    return "bytecode" if pyc[8:16] == importlib.util.source_hash(src) else "stale bytecode"
+    return "bytecode"
 found = {n: origin(m) for n, m in sorted(sys.modules.items()) if n.split(".")[0] in ("speculation", "micropip")}
 json.dumps({n: o for n, o in found.items() if o is not None})
 `));
+
+// A traceback through the engine names its module's wheel path and line (no source is shipped,
+// so no source line follows): readable enough to find the line in py/speculation/.
+report.traceback = engine.pyodide.runPython(`
+import traceback
+from speculation import jsonguard
+try:
+    jsonguard.loads("[", what="a test")
+except Exception:
+    frames = [l.strip() for l in traceback.format_exc().splitlines() if l.strip().startswith("File ")]
+frames[-1] if frames else ""
+`);
 
 // The standard modules loaded so far that were compiled from their source in the stdlib zip
 // (build.py ships the boot's as bytecode: none should be), and how many came as bytecode.
@@ -134,4 +142,25 @@ json.dumps({"sourced": sorted(n for n, o in origins.items() if o.startswith(zip_
 const t = performance.now();
 for (let i = 0; i < 200; i++) handle(JSON.stringify({ op: "hello" }));
 report.timings.hello_x200_ms = Math.round(performance.now() - t);
+
+// The second standard-library archive: nothing above needed it (the build trimmed the first to
+// the boot's and the bridge's modules). Then modules that only it holds: a top-level one, a
+// submodule of a package of the first archive, a package under such a package; a name that is
+// nowhere, and a probe of the kind Python makes (no download for either).
+report.rest = { before: engine.restStatus(), fetches_before: engine.restFetches.length };
+const outputBefore = report.errors.length;
+report.rest.imports = JSON.parse(engine.pyodide.runPython(`
+import json
+out = {}
+for name in ("no_such_module_anywhere", "_winapi", "csv", "json.tool", "email.mime.text", "csv"):
+    try:
+        module = __import__(name, fromlist=["_"])
+        out[name] = module.__spec__.origin
+    except ImportError as e:
+        out[name] = f"{type(e).__name__}: {e}"
+json.dumps(out)
+`));
+report.rest.after = engine.restStatus();
+report.rest.fetches = engine.restFetches.map((u) => u.split("/").pop());
+report.rest.output = report.errors.splice(outputBefore);
 out(0);

@@ -26,6 +26,8 @@ def test_the_driver_plays_a_whole_match_to_its_end(played):
     assert played["hands"] == 2
     assert played["busy"] == "idle"
     assert played["errors"] == []
+    # issue 47: a whole match through the page's driver runs on the trimmed standard library
+    assert played["rest"] == {"fetches": 0, "modules": []}
 
 
 def test_the_computer_players_move_and_the_person_decides(played):

@@ -68,6 +68,11 @@ def test_pyodide_never_crashes_or_changes_the_match(pyodide):
     assert not [line for line in pyodide["output"] if "fatal" in line.lower()]
 
 
+def test_no_hostile_request_needs_the_rest_of_the_standard_library(pyodide):
+    """Issue 47: every error path the sample reaches runs on the trimmed library alone."""
+    assert pyodide["rest"] == {"fetches": 0, "modules": []}
+
+
 def test_pyodide_and_cpython_give_the_same_codes(cpython, pyodide):
     assert len(pyodide["codes"]) == len(cpython["codes"])
     pairs = zip(cpython["codes"], pyodide["codes"], strict=True)

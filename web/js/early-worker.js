@@ -6,10 +6,10 @@
 //   <script type="module" src="js/early-worker.js"></script>   (index.html, before main.js)
 //   import { takeEarlyWorker } from "./early-worker.js";   // engine.js: the same module instance
 //   takeEarlyWorker()   // {worker, startedAt, messages, errors} once, then null
-//   workerURL({role: "snapshot"})   // the worker's URL, for engine.js's own workers
+//   new Worker(workerURL(), workerOptions({role: "snapshot"}))   // engine.js's own workers
 //
 // Only for the full site: an embed (?embed=1) validates its parameters before it boots. The
-// worker URL is the one engine.js would make with its default options (the snapshot allowed).
+// worker is the one engine.js would make with its default options (the snapshot allowed).
 
 /**
  * @typedef {object} EarlyWorker
@@ -20,14 +20,24 @@
  */
 
 /**
- * The engine worker's URL (the build stamps its content hash here, so a new deploy never meets
- * a stale worker), with `params` in its query. engine.js makes its workers from it too.
- * @param {Record<string, string>} [params]
+ * The engine worker's URL. The build stamps its content hash into the query, so a new deploy
+ * never meets a stale worker in the HTTP cache; the service worker precaches this very address
+ * (build.json's "versioned"), so the file crosses the network once. Every engine worker has
+ * this one URL: what differs between them goes in their options (workerOptions).
  */
-export function workerURL(params = {}) {
-  const url = new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url;
+export function workerURL() {
+  return new URL("./worker.js?v=__BUILD_HASH__", import.meta.url);
+}
+
+/**
+ * The options of an engine worker: a module worker whose name carries `params` as a query
+ * string (worker.js reads `role` and `snapshot` from its name). Put in the URL they would make
+ * each kind of worker a file of its own for the HTTP cache, downloaded again.
+ * @param {Record<string, string>} [params]
+ * @returns {WorkerOptions}
+ */
+export function workerOptions(params = {}) {
+  return { type: "module", name: new URLSearchParams(params).toString() };
 }
 
 /** @returns {EarlyWorker | null} */
@@ -36,7 +46,7 @@ function start() {
   // gets a message and no engine), so it starts its worker the ordinary way, from engine.js.
   if (new URLSearchParams(location.search).get("embed") === "1") return null;
   try {
-    const worker = new Worker(workerURL(), { type: "module" });
+    const worker = new Worker(workerURL(), workerOptions());
     const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
     worker.onmessage = (e) => { made.messages.push(e); };
     worker.onerror = (e) => { e.preventDefault(); made.errors.push(e); };

@@ -41,7 +41,9 @@
  *      imported; snapshot: snapshot_lookup, snapshot_decoded, runtime, files,
  *      imported — startedAt, readyAt: ms since navigation start (the worker's
  *      creation and its ready message), bootMs: readyAt - startedAt,
- *      sourced: the standard modules the boot compiled from source, normally []}
+ *      sourced: the standard modules the boot compiled from source, normally [],
+ *      rest: the standard modules it loaded from the second archive, fetched on
+ *      first use (tools/stdlib_rest.py), normally []}
  *     The same object is the detail of a performance mark "speculation:engine-ready".
  *   snapshot: Promise<{stored: boolean, reason?, raw?, compressed?, timings?}>
  *     After a normal boot (no usable snapshot), and when the page is idle
@@ -64,7 +66,7 @@
  * requests and responses are protocol.js's Request and Response.
  */
 
-import { takeEarlyWorker, workerURL } from "./early-worker.js";
+import { takeEarlyWorker, workerOptions, workerURL } from "./early-worker.js";
 
 /** @typedef {import("./protocol.js").Request} Request */
 /** @typedef {import("./protocol.js").Op} Op */
@@ -94,6 +96,7 @@ import { takeEarlyWorker, workerURL } from "./early-worker.js";
  * @property {number} readyAt ms since navigation start: its ready message
  * @property {number} bootMs readyAt - startedAt
  * @property {string[]} sourced standard modules this boot compiled from their source
+ * @property {string[]} rest standard modules this boot loaded from the second archive
  */
 
 /**
@@ -113,6 +116,7 @@ import { takeEarlyWorker, workerURL } from "./early-worker.js";
  * @property {number} [raw] bytes, uncompressed
  * @property {number} [compressed] bytes stored
  * @property {Record<string, number>} [timings] the snapshot worker's stages
+ * @property {string[]} [rest] standard modules the snapshot worker loaded from the second archive
  */
 
 /**
@@ -129,11 +133,11 @@ import { takeEarlyWorker, workerURL } from "./early-worker.js";
  * @typedef {{type: "progress", stage: Stage, fraction: number, detail: string}
  *   | {type: "ready", version: string, build: string, timings: Record<string, number>,
  *      path: "snapshot" | "normal", fallback: string | null, snapshot: "supported" | "unsupported",
- *      sourced: string[]}
+ *      sourced: string[], rest?: string[]}
  *   | {type: "fatal", message: string}
  *   | {type: "response", id: number, json?: string, error?: string}
  *   | {type: "snapshot", ok: boolean, raw?: number, compressed?: number, error?: string,
- *      timings?: Record<string, number>}} WorkerMessage
+ *      timings?: Record<string, number>, rest?: string[]}} WorkerMessage
  */
 
 const DEFAULT_TIMEOUT_MS = 120000;
@@ -167,12 +171,12 @@ async function makeSnapshot({ delayMs, signal }) {
   await new Promise((res) => setTimeout(res, delayMs));
   await idle();
   if (signal.aborted) return stopped;
-  const w = new Worker(workerURL({ role: "snapshot" }), { type: "module" });
+  const w = new Worker(workerURL(), workerOptions({ role: "snapshot" }));
   try {
     return await new Promise((res) => {
       signal.addEventListener("abort", () => res(stopped));
       w.onmessage = (/** @type {MessageEvent<WorkerMessage>} */ { data }) => {
-        if (data.type === "snapshot") res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, timings: data.timings }
+        if (data.type === "snapshot") res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, timings: data.timings, rest: data.rest ?? [] }
           : { stored: false, reason: data.error, timings: data.timings });
         else if (data.type === "fatal") res({ stored: false, reason: data.message });
       };
@@ -207,7 +211,7 @@ export function bootEngine({
         startedAt = early.startedAt;
       } else {
         // The build stamps its content hash here, so a new deploy never meets a stale worker.
-        worker = new Worker(workerURL(snapshot ? {} : { snapshot: "0" }), { type: "module" });
+        worker = new Worker(workerURL(), workerOptions(snapshot ? {} : { snapshot: "0" }));
       }
     } catch (err) {
       reject(new Error(`This browser cannot start the game engine (${messageOf(err)}).`));
@@ -278,7 +282,8 @@ export function bootEngine({
             const readyAt = performance.now();
             engine.bootInfo = { path: data.path, fallback: data.fallback ?? null, stages: data.timings,
                                 startedAt: Math.round(startedAt), readyAt: Math.round(readyAt),
-                                bootMs: Math.round(readyAt - startedAt), sourced: data.sourced ?? [] };
+                                bootMs: Math.round(readyAt - startedAt), sourced: data.sourced ?? [],
+                                rest: data.rest ?? [] };
           }
           markPerformance("speculation:engine-ready", engine.bootInfo);
           if (data.path === "snapshot") engine.snapshot = Promise.resolve({ stored: false, reason: "a snapshot was used" });

@@ -10,9 +10,11 @@
 //               to the normal boot, and the snapshot is dropped.
 //   "normal"    loads the self-hosted micropip, installs the speculation
 //               wheel named in ../build.json and imports speculation.bridge.
-// With ?role=snapshot in its URL the worker instead boots normally with
-// _makeSnapshot, freezes the ready engine, stores it and reports; engine.js
-// starts such a worker in the background after a normal boot.
+// Named "role=snapshot" the worker instead boots normally with _makeSnapshot,
+// freezes the ready engine, stores it and reports; engine.js starts such a
+// worker in the background after a normal boot.  (A worker's options travel
+// in its name, "snapshot=0" being the other: every engine worker has the same
+// URL, so the HTTP cache or the service worker serves the later ones.)
 //
 //   page -> worker   {id, json}                    json: a request string
 //   worker -> page   {type: "response", id, json}  json: speculation.bridge.handle(json)
@@ -20,14 +22,16 @@
 //   worker -> page   {type: "progress", stage, fraction, detail}
 //                    stages, in order: "runtime", "micropip", "engine", "ready"
 //                    (a restore skips "micropip")
-//   worker -> page   {type: "ready", version, build, timings, path, fallback, snapshot, sourced}
+//   worker -> page   {type: "ready", version, build, timings, path, fallback, snapshot, sourced, rest}
 //                    path "snapshot"|"normal"; fallback: why a stored snapshot
 //                    was not used (null if none was stored or it was used);
 //                    snapshot: "supported"|"unsupported"; sourced: the standard
 //                    modules this boot compiled from their source (the build ships
-//                    the boot's as bytecode, tools/stdlib_bytecode.py: normally [])
+//                    the boot's as bytecode, tools/stdlib_bytecode.py: normally []);
+//                    rest: the standard modules loaded from the second archive,
+//                    fetched on first use (tools/stdlib_rest.py: normally [])
 //   worker -> page   {type: "fatal", message}      boot failed; the worker is useless
-//   snapshot role:   {type: "snapshot", ok, raw, compressed, timings, error}
+//   snapshot role:   {type: "snapshot", ok, raw, compressed, rest, timings, error}
 //
 // No game rule lives here: this file only moves strings.
 //
@@ -51,7 +55,7 @@ const BUILD = "__BUILD_HASH__";
 const here = (path) => new URL(path, import.meta.url).href;
 const INDEX_URL = here("../pyodide/");
 const SCOPE = here("../");
-const PARAMS = new URL(import.meta.url).searchParams;
+const PARAMS = new URLSearchParams(self.name || "");
 const ROLE = PARAMS.get("role") === "snapshot" ? "snapshot" : "engine";
 const USE_SNAPSHOT = PARAMS.get("snapshot") !== "0";
 const RESTORE_TIMEOUT_MS = 30000;
@@ -71,7 +75,7 @@ const RUNTIME_FILES = {
   "pyodide.mjs": 0.1e6,
   "pyodide.asm.mjs": 1.2e6,
   "pyodide.asm.wasm": 9.6e6,
-  "python_stdlib.zip": 2.5e6,
+  "python_stdlib.zip": 1.3e6,
   "pyodide-lock.json": 0.001e6,
 };
 const RUNTIME_TOTAL = Object.values(RUNTIME_FILES).reduce((a, b) => a + b, 0);
@@ -206,6 +210,7 @@ async function bootNormal(mod, { makeSnapshot = false } = {}) {
   });
   mark("runtime");
   if (failed) return null;
+  installRestFinder(pyodide);
   progress("micropip", 0.75, "loading the package installer");
   step = "Loading micropip";
 
@@ -271,6 +276,36 @@ function writeFiles(FS, files) {
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, bytes);
   }
+}
+
+// The build trims the standard library that Pyodide loads to what the boot and the bridge import
+// (tools/stdlib_bytecode.py); every other module is in a second archive that a finder fetches
+// the first time one is imported (tools/stdlib_rest.py, compiled into the first archive). It is
+// installed right after the runtime's start, before anything of the site's runs; a restored
+// snapshot already has it. A library without it (not split) needs none.
+const REST_FINDER = `
+try:
+    import _speculation_stdlib_rest
+except ModuleNotFoundError:
+    pass
+else:
+    _speculation_stdlib_rest.install(${JSON.stringify(INDEX_URL)}, ${JSON.stringify(`?v=${BUILD}`)})
+`;
+/** @param {Pyodide} pyodide */
+function installRestFinder(pyodide) {
+  pyodide.runPython(REST_FINDER);
+}
+
+// What the second archive's finder did: {split, fetched, modules} (the modules loaded from it).
+const REST_STATUS = `
+import json, sys
+_rest = sys.modules.get("_speculation_stdlib_rest")
+json.dumps(_rest.status() if _rest else {"split": False, "fetched": False, "modules": []})
+`;
+/** @typedef {{split: boolean, fetched: boolean, modules: string[], archive?: string}} RestStatus */
+/** @param {Pyodide} pyodide @returns {RestStatus} */
+function restStatus(pyodide) {
+  return JSON.parse(pyodide.runPython(REST_STATUS));
 }
 
 // The loaded modules compiled from their source in the standard-library zip (a frozen module's
@@ -377,10 +412,12 @@ async function boot() {
   const pyHandle = booted.bridge.handle;
   /** @type {string[]} */
   const sourced = JSON.parse(booted.pyodide.runPython(SOURCED));
+  const rest = restStatus(booted.pyodide).modules;
+  if (rest.length) console.warn(`[engine] the boot needed modules of the second standard-library archive: ${rest.join(", ")}`);
   progress("ready", 1, "ready");
   postMessage({
     type: "ready", version: booted.version, build: BUILD, timings, path, fallback,
-    snapshot: supported ? "supported" : "unsupported", sourced,
+    snapshot: supported ? "supported" : "unsupported", sourced, rest,
   });
   // Wrap the PyProxy in a plain function: a promise must never resolve to a
   // PyProxy (resolution probes its "then").  str -> str, so no proxies leak.
@@ -413,7 +450,7 @@ function snapshotDeserializer(serialized) {
 
 /**
  * The snapshot role: boot normally, freeze the ready engine, store it.
- * @returns {Promise<{raw: number, compressed: number}>}
+ * @returns {Promise<{raw: number, compressed: number, rest: string[]}>}
  */
 async function makeSnapshot() {
   const store = await storeP;
@@ -435,6 +472,10 @@ async function makeSnapshot() {
   for (const name of Object.keys(loaded)) delete record[name];
   mark("warmed");
   const files = filesUnder(pyodide.FS, sitePackages(pyodide));
+  // The second standard-library archive, if anything fetched it: the restored engine's sys.path
+  // names its file, which lives outside the wasm memory like site-packages.
+  const rest = restStatus(pyodide);
+  if (rest.fetched && rest.archive) files.push([rest.archive, pyodide.FS.readFile(rest.archive)]);
   /** @type {string[]} */
   const stubs = [];
   const memory = pyodide.makeMemorySnapshot({ serializer: (/** @type {unknown} */ obj) => { stubs.push(stubName(obj)); return { stub: stubName(obj) }; } });
@@ -445,7 +486,7 @@ async function makeSnapshot() {
     memory, files,
   });
   mark("snapshot_stored");
-  return stored;
+  return { ...stored, rest: rest.modules };
 }
 
 /** @type {Promise<((json: string) => string) | null>} */
