@@ -39,14 +39,6 @@ SETUP = """async () => {
   window.t = { peer, codec };
 }"""
 
-HOST_INVITE = """async () => {
-  const { peer, codec } = window.t;
-  window.t.host = peer.hostPeer();
-  const ice = await window.t.host.invite();
-  return codec.encodeInvite({ kind: "invite", table: "0123456789abcdef", seat: 1,
-    created: Math.floor(Date.now() / 1000), host: "Mary", stun: false, ice });
-}"""
-
 GUEST_REPLY = """async (link) => {
   const { peer, codec } = window.t;
   const invite = codec.decodeInvite(link);
@@ -82,6 +74,9 @@ def load(name: str, path: Path) -> Any:
     return mod
 
 
+PEER_TEST = load("peer_test", ROOT / "tests" / "netns" / "test_peer.py")
+
+
 def one_age(browser: Any, url: str, age: float) -> dict[str, Any]:
     """An invitation answered at once, its reply taken `age` s later: did a channel open?"""
     contexts, pages = [], []
@@ -99,7 +94,7 @@ def one_age(browser: Any, url: str, age: float) -> dict[str, Any]:
     host, guest = pages
     out: dict[str, Any] = {"age": age}
     try:
-        link = host.evaluate(HOST_INVITE)
+        link = host.evaluate(PEER_TEST.HOST_INVITE)  # as tests/netns/test_peer.py makes it
         code = guest.evaluate(GUEST_REPLY, link)
         time.sleep(age)
         r = host.evaluate(HOST_ACCEPT, code)
