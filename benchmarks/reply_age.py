@@ -22,7 +22,6 @@ tried one after another (the run lasts about the sum of the ages plus a few seco
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 import tempfile
@@ -65,15 +64,9 @@ HOST_ACCEPT = """async (text) => {
 }"""
 
 
-def load(name: str, path: Path) -> Any:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+import friends as bench_friends  # noqa: E402 (benchmarks/friends.py: the namespace and loading helpers)
 
-
+load = bench_friends.load
 PEER_TEST = load("peer_test", ROOT / "tests" / "netns" / "test_peer.py")
 
 
@@ -118,7 +111,7 @@ def main() -> int:
                         help="seconds between the reply and the host taking it, comma-separated")
     parser.add_argument("--site", type=Path, help="an existing build (default: build one)")
     args = parser.parse_args()
-    friends = load("bench_friends", ROOT / "benchmarks" / "friends.py")
+    friends = bench_friends
     if not friends.in_loopback_namespace():
         if os.environ.get(friends.INSIDE):
             print("not in a loopback-only namespace", file=sys.stderr)
