@@ -107,7 +107,10 @@ def test_the_site_ships_the_encoder_and_decoder_and_the_worker_precaches_them(si
     assert 'new URL("../../../vendor/qr/index.js", import.meta.url)' in qr_js
     assert 'new URL("../../../vendor/qr/decode.js", import.meta.url)' in qr_js
     assert "js/net/link/qr.js" in files
-    # the worker precaches build.json's list less NOT_PRECACHED (sw.js itself): these are in it
+    # the worker precaches build.json's list less NOT_PRECACHED (sw.js itself) and less the
+    # files build.json calls lazy (fetched when first asked for): these are in neither
+    manifest = json.loads((site_dir / "build.json").read_text())
+    assert not {f"vendor/qr/{n}" for n in ("index.js", "decode.js")} & set(manifest.get("lazy", []))
     sw = (site_dir / "sw.js").read_text()
-    assert "Object.keys(manifest.files || {}).filter((name) => !NOT_PRECACHED.has(name))" in sw
     assert 'const NOT_PRECACHED = new Set(["sw.js"]);' in sw
+    assert "!NOT_PRECACHED.has(name) && !lazy.has(name)" in sw

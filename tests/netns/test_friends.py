@@ -651,7 +651,7 @@ def test_back_after_a_reload_with_two_actions_by_the_friend_and_one_by_the_host(
     Bo's reply is read by the host's camera instead (issue 44, item 4: scan_join). Bo reloads at
     the same moment as Ann and comes back first, through his own standing rejoin invitation."""
     host, ann, bo = people(3)
-    open_table(host, site_url, hands=2)
+    open_table(host, site_url, hands=1)
     link = host.get_by_label("Invite link").input_value()
     ann.goto(link)
     ann.get_by_label("Your name").fill("Ann")
