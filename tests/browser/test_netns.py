@@ -88,15 +88,17 @@ def test_peer_connections_in_a_loopback_only_namespace(site_dir, inner_test):
     env = {k: v for k, v in os.environ.items() if k not in OUTER_ONLY}
     env["SPECULATION_NETNS_SITE"] = str(site_dir)
     inner = [sys.executable, "-m", "pytest", inner_test, "-p", "no:cacheprovider", "-n", "0",
-             "-q", "-rfE", "-s", "--durations=3"]
+             "-q", "-rfE", "-s", "--durations=3",
+             # a test still running near the limit prints every thread's stack (a hang shows where)
+             "-o", f"faulthandler_timeout={INNER_TIMEOUT_S - 20}"]
     script = 'ip link set lo up && exec "$@"'
     try:
         done = subprocess.run(["unshare", "-n", "sh", "-c", script, "sh", *inner], cwd=ROOT,
                               env=env, capture_output=True, text=True, timeout=INNER_TIMEOUT_S)
     except subprocess.TimeoutExpired as e:
-        said = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        pytest.fail(f"{inner_test} ran over {INNER_TIMEOUT_S} s; it had printed:\n{said[-4000:]}",
-                    pytrace=False)
+        said = [s.decode(errors="replace") if isinstance(s, bytes) else (s or "") for s in (e.stdout, e.stderr)]
+        pytest.fail(f"{inner_test} ran over {INNER_TIMEOUT_S} s; it had printed:\n{said[0][-4000:]}"
+                    f"\nand on stderr:\n{said[1][-6000:]}", pytrace=False)
     print(done.stdout)
     print(done.stderr, file=sys.stderr)
     ran = re.search(r"(\d+) passed", done.stdout)

@@ -110,6 +110,9 @@ def join(host: Page, guest: Page, name: str) -> None:
         raise AssertionError(f"{e}\nthe lobby says: {host.inner_text('#lobby-error')}; "
                              f"{name}'s page says: {guest.inner_text('#join-status')}") from None
     expect(host.get_by_label("Invite link")).not_to_have_value(link, timeout=20_000)  # the next seat's, or none
+    # a friend's page plays on the host's engine: its own boots only for the fair-play check at
+    # the end (web/js/early-worker.js's bootsAtLoad), not while joining
+    assert not guest.workers, f"{name}'s page started {len(guest.workers)} engine worker(s) while joining"
 
 
 # The host's camera in a test: from now on getUserMedia answers with the stream of a canvas on
@@ -282,7 +285,7 @@ def people(request, browser, site_url: str, output_path: str):
     origin with camera and microphone granted (else Chromium gathers no loopback candidate),
     every data-channel message recorded, the pace instant. A failure saves every page's
     screenshot and the console."""
-    from support import capture, failed, save_artifacts
+    from support import NO_BACKGROUND_SNAPSHOT, capture, failed, save_artifacts
 
     origin = site_url.rstrip("/")
     contexts: list[BrowserContext] = []
@@ -294,6 +297,7 @@ def people(request, browser, site_url: str, output_path: str):
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             ctx.grant_permissions(["camera", "microphone"], origin=(at or origin).rstrip("/"))
             ctx.add_init_script(RECORD_CHANNEL)
+            ctx.add_init_script(NO_BACKGROUND_SNAPSHOT)  # no second Python boot after the first
             # (about:blank, where rejoin() goes first, has no storage: no page error there)
             ctx.add_init_script("if (location.protocol.startsWith('http')) "
                                 "localStorage.setItem('speculation:settings:v1', JSON.stringify({pace: 'instant'}));")

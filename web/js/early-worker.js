@@ -8,8 +8,9 @@
 //   takeEarlyWorker()   // {worker, startedAt, messages, errors} once, then null
 //   new Worker(workerURL(), workerOptions({role: "snapshot"}))   // engine.js's own workers
 //
-// Only for the full site: an embed (?embed=1) validates its parameters before it boots. The
-// worker is the one engine.js would make with its default options (the snapshot allowed).
+// Only for the full site (bootsAtLoad): not in an embed, which validates its parameters first,
+// nor on a friend's page, which boots its engine only at the match's end. The worker is the one
+// engine.js would make with its default options (the snapshot allowed).
 
 /**
  * @typedef {object} EarlyWorker
@@ -40,11 +41,23 @@ export function workerOptions(params = {}) {
   return { type: "module", name: new URLSearchParams(params).toString() };
 }
 
+/**
+ * Whether this page boots the engine as soon as it loads. The site does; an embed first checks
+ * its parameters (a bad one gets a message and no engine), so it starts its worker the ordinary
+ * way, from engine.js. A friend's page (#join=, #table=) plays on the host's engine and boots
+ * its own only at the match's end, for the fair-play check (site/friends/join.js): booting it
+ * while joining would spend a phone's data, memory and battery on an engine that sits idle for
+ * the whole match. A relayed reply (#reply=) never boots one.
+ * @param {Location} where
+ */
+export function bootsAtLoad(where) {
+  if (new URLSearchParams(where.search).get("embed") === "1") return false;
+  return !/^#(join|table|reply)=/.test(where.hash);
+}
+
 /** @returns {EarlyWorker | null} */
 function start() {
-  // The full site always boots the engine; an embed first checks its parameters (a bad one
-  // gets a message and no engine), so it starts its worker the ordinary way, from engine.js.
-  if (new URLSearchParams(location.search).get("embed") === "1") return null;
+  if (!bootsAtLoad(location)) return null;
   try {
     const worker = new Worker(workerURL(), workerOptions());
     const made = /** @type {EarlyWorker} */ ({ worker, startedAt: performance.now(), messages: [], errors: [] });
