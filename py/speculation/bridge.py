@@ -468,6 +468,8 @@ class Session:
         view = _view_with_seats(self._need_game(), self.seats, seat)
         if is_practice(self.meta):  # a practice match (the site's guided first hand)
             view["practice"] = True  # only in a practice match: other views are unchanged
+        if isinstance(self.meta.get("daily"), dict):  # "Daily deal · hand 2 of 5"
+            view["hand_line"] = {**view["hand_line"], "label": "Daily deal · hand"}
         offer = _take_back_offer(self._need_game(), self.seats, self.meta, seat)
         if offer is not None:  # only in the view of a lone person playing computer players
             view["take_back"] = offer

@@ -240,6 +240,13 @@ class Observation:
                         "price": {"min": 1, "max": self.chips[b]} if able else None})
         return out
 
+    def hand_line(self) -> dict[str, str]:
+        """The table's heading for the hand: ``label`` and ``value``, "Hand" and "2 of 5" in a
+        match of five hands, "2" in a match played until one player has every chip; before the
+        first deal, the first hand's. (The bridge names a daily deal in the label.)"""
+        number, total = max(self.hand, 1), self.rules.max_hands
+        return {"label": "Hand", "value": f"{number} of {total}" if total else str(number)}
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (the bridge's ``view``)."""
         n = len(self.names)
@@ -247,7 +254,7 @@ class Observation:
         hands = [h.to_dict() | {"outcome": hand_outcome(h, self.names)} for h in self.hands]
         return {
             "seat": self.seat, "stage": self.stage, "phase": self.phase, "to_act": self.to_act,
-            "hand": self.hand,
+            "hand": self.hand, "hand_line": self.hand_line(),
             "dealer": self.dealer, "pot": self.pot, "trump": self.trump,
             "upcard": card_str_or_none(self.upcard), "upcard_owner": self.upcard_owner,
             "best": None if self.best is None else {"card": card_str(self.best),

@@ -143,7 +143,7 @@ def test_every_phase_fits_every_screen(page: Page):
     hand3 = SPADES_KH
     open_match(page, scenario_url(FOUR, seed=3, decks=[SPADES_KH, hand2, hand3], rules={"max_hands": 3}))
     # the dealer's deal is automatic: the first thing on the table is Fanny's sale decision
-    expect(page.locator("#info-hand")).to_have_text("1")
+    expect(page.locator("#info-hand")).to_have_text("1 of 3")  # the engine's hand_line
     check_sizes(page, "a sale (keep or sell)")
     priced(page, "Fanny", "Price", 5, "Offer for sale")
     # an accept/refuse decision says the fair value of what is traded at every size, the

@@ -71,3 +71,24 @@ def test_a_counted_daily_takes_nothing_back_and_a_bad_date_is_refused():
     assert ask(s, op="take_back", seat=0)["error"]["code"] == "take_back_not_offered"
     for bad in ["2026-02-30", "2026-12-2", 20261202, None]:
         assert ask(Session(), op="daily", date=bad, counts=True)["error"]["code"] == "bad_request"
+
+
+def test_the_table_says_it_is_the_daily_deal_and_which_hand_of_how_many():
+    """Issue 45, item 6: "Daily deal · hand 2 of 5" above the table, in the engine's words (the
+    view's hand_line); another match says "Hand" and counts its hands the same way."""
+    s = Session()
+    v = ask(s, op="daily", date="2026-12-02", counts=False)["view"]
+    assert v["hand_line"] == {"label": "Daily deal · hand", "value": f"1 of {daily.HANDS}"}
+    seen = set()
+    while not v["match_over"]:
+        seen.add(v["hand_line"]["value"])
+        seat = v["to_act"]
+        r = ask(s, op="bot", seat=seat, **({"stand_in": "casual/fanny"} if seat == 0 else {}))
+        v = r["view"] if "view" in r else ask(s, op="view")["view"]
+    assert seen == {f"{n} of {daily.HANDS}" for n in range(1, daily.HANDS + 1)}
+    assert v["hand_line"]["label"] == "Daily deal · hand"
+    players = [{"name": "Ann"}, {"name": "Bo", "kind": "bot", "bot": "casual/fanny"}]
+    for hands, value in ((3, "1 of 3"), (0, "1")):
+        settings = {"players": players, "seed": 3, "rules": {"max_hands": hands}}
+        w = ask(Session(), op="new_match", settings=settings)["view"]
+        assert w["hand_line"] == {"label": "Hand", "value": value}

@@ -338,6 +338,8 @@
  * @property {Phase} phase
  * @property {Seat | null} to_act
  * @property {number} hand
+ * @property {{label: string, value: string}} hand_line the heading of the hand above the table:
+ *   "Hand" and "2 of 5" ("2" in a match without a set number of hands), or "Daily deal · hand"
  * @property {Seat} dealer
  * @property {number} pot
  * @property {Suit | null} trump

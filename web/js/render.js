@@ -146,7 +146,9 @@ export function renderTable(view, ctx = {}) {
 
 /** The line above the table: the hand, the pot and the trump suit. @param {View} view */
 function renderInfo(view) {
-  $("info-hand").textContent = String(view.hand ?? "–");
+  // the engine's words: "Hand" "2 of 5", or "Daily deal · hand" "2 of 5"
+  $("info-hand-label").textContent = view.hand_line.label;
+  $("info-hand").textContent = view.hand_line.value;
   $("info-pot").textContent = view.pot != null ? chips(view.pot) : "–";
   $("pot-num").textContent = String(view.pot ?? "–");
   const trump = $("info-trump");
