@@ -17,7 +17,8 @@ function memory() {
 /** A view as the engine sends it (extra fields included: they are not kept). */
 function engineView() {
   return {
-    seat: 0, phase: "market", to_act: 1, hand: 2, dealer: 1, pot: 14, trump: "H",
+    seat: 0, phase: "market", to_act: 1, hand: 2, hand_line: { label: "Daily deal · hand", value: "2 of 5" },
+    dealer: 1, pot: 14, trump: "H",
     upcard: "9H", upcard_owner: 1, best: { card: "QH", holder: 0 }, dead_hand: null,
     seats: [
       { seat: 0, name: "Fanny", kind: "human", chips: 40, stack: 2, revealed: ["QH"], busted: false, dealer: false },
@@ -35,8 +36,9 @@ test("a stored view reads back as the felt's fields only", () => {
   assert.equal(storeLastView(engineView(), 0, s), true);
   const got = readLastView(s);
   assert.equal(got.holder, 0);
-  assert.deepEqual(Object.keys(got.view).sort(), ["best", "dead_hand", "dealer", "hand", "match_over",
+  assert.deepEqual(Object.keys(got.view).sort(), ["best", "dead_hand", "dealer", "hand", "hand_line", "match_over",
     "odds", "phase", "pot", "seats", "to_act", "trump", "upcard"]);
+  assert.deepEqual(got.view.hand_line, { label: "Daily deal · hand", value: "2 of 5" });
   assert.deepEqual(got.view.odds, { seats: [{ seat: 0, p: "7/10", f: 0.7 }, { seat: 1, p: "3/10", f: 0.3 }] });
   assert.equal(got.view.pot, 14);
   assert.deepEqual(got.view.seats.map((x) => [x.name, x.chips, x.stack]), [["Fanny", 40, 2], ["Mary", 31, 3]]);
@@ -44,6 +46,14 @@ test("a stored view reads back as the felt's fields only", () => {
   // the history (earlier hands' cards), the legal moves and the odds are not kept
   const raw = s.getItem(LAST_VIEW_KEY);
   for (const gone of ["legal", "hands", "last_hand", "seen", "per_card", "AS", "2C"]) assert.ok(!raw.includes(gone), gone);
+});
+
+test("a view kept by the site before the hand's heading existed is drawn as that site drew it", () => {
+  const s = memory();
+  const old = engineView();
+  delete old.hand_line;
+  storeLastView(old, 0, s);
+  assert.deepEqual(readLastView(s).view.hand_line, { label: "Hand", value: "2" });
 });
 
 test("no stored view, or a cleared one, reads as null", () => {
@@ -84,6 +94,7 @@ const BREAKAGES = {
   "a chance above one": (o) => { o.view.odds.seats[0].f = 7; return o; },
   "a chance for nobody seated": (o) => { o.view.odds.seats[0].seat = 6; return o; },
   "a dead hand as text": (o) => { o.view.dead_hand = "3"; return o; },
+  "a hand's heading that is not text": (o) => { o.view.hand_line = { label: "Hand", value: 2 }; return o; },
 };
 
 for (const [name, breakIt] of Object.entries(BREAKAGES)) {

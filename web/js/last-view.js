@@ -34,6 +34,7 @@ const KINDS = new Set(["human", "bot"]);
  * The felt's part of a view (see protocol.js's View).
  * @typedef {object} StoredView
  * @property {number|null} hand
+ * @property {{label: string, value: string}} hand_line
  * @property {number|null} pot
  * @property {string|null} trump
  * @property {string|null} upcard
@@ -121,8 +122,10 @@ function feltOf(v) {
   need(v.trump == null || SUITS.has(v.trump), "trumps");
   need(v.best == null || (typeof v.best === "object"), "the best trump");
   need(typeof v.phase === "string" && v.phase.length <= 40, "the phase");
+  const hand = countOrNull(v.hand, 1e6);
   return {
-    hand: countOrNull(v.hand, 1e6),
+    hand,
+    hand_line: handLineOf(v.hand_line, hand),
     pot: v.pot ?? null,
     trump: v.trump ?? null,
     upcard: cardOrNull(v.upcard),
@@ -135,6 +138,18 @@ function feltOf(v) {
     odds: oddsOf(v.odds, seats.length),
     seats,
   };
+}
+
+/**
+ * The heading of the hand (View.hand_line). A view kept by a site from before it existed has
+ * none: the table is drawn as that site drew it, with the hand's number alone.
+ * @param {any} line @param {number|null} hand @returns {{label: string, value: string}}
+ */
+function handLineOf(line, hand) {
+  if (line == null) return { label: "Hand", value: hand == null ? "–" : String(hand) };
+  need(typeof line === "object" && typeof line.label === "string" && line.label.length <= 60
+       && typeof line.value === "string" && line.value.length <= 30, "the hand's heading");
+  return { label: line.label, value: line.value };
 }
 
 /** @param {unknown} holder @param {number} seats @returns {number|null} */
