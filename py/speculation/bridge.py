@@ -237,8 +237,12 @@ class Session:
         return {"advice": coach_advice(observe(game, seat), public_history(game), self.roster())}
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The match as a snapshot, and the summary a list of saved matches shows of it: the
+        players, the hand and whether the match is over, as the engine has them now (the page's
+        last drawn view may be a move behind: the move that ended the match, say)."""
         game = self._need_game()
-        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self.meta)}
+        return {"snapshot": snapshot(game, self._seat_dicts(), self.salt, self.meta),
+                "summary": {"players": list(game.names), "hand": game.hand_no, "over": game.is_over}}
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         replace = _flag(req, "replace_unknown_bots")

@@ -76,6 +76,19 @@ def test_save_and_load_resume_the_same_state():
     assert r["ok"] and r["view"] == view
 
 
+def test_a_save_carries_the_engines_summary_of_the_match_to_its_last_move():
+    """The summary a list of saved matches shows (players, hand, over) is the engine's at the
+    save: a move that ends the match is saved as over before any view of it is drawn."""
+    s = started(rules={"max_hands": 1})
+    names = [p["name"] for p in PLAYERS]
+    assert call(s, op="save")["summary"] == {"players": names, "hand": 0, "over": False}
+    while not s.game.is_over:
+        seat = s.game.to_act
+        assert call(s, op="bot", seat=seat, stand_in="casual/fanny")["ok"] if s.seats[seat].kind != "bot" \
+            else call(s, op="bot", seat=seat)["ok"]
+    assert call(s, op="save")["summary"] == {"players": names, "hand": 1, "over": True}
+
+
 def test_load_of_a_corrupted_save_is_refused_and_keeps_the_current_match():
     s = started()
     snap = call(s, op="save")["snapshot"]

@@ -38,10 +38,10 @@ const view = (hand = 2, over = false) => ({
 /** The engine: its match is a snapshot string; `load` takes one, `save` gives it back. */
 function fakeEngine({ snapshot = "S0", refuseBot = null } = {}) {
   const engine = {
-    snapshot, requests: [], during: null,
+    snapshot, requests: [], during: null, summary: { players: ["Fanny", "Mary"], hand: 2, over: false },
     async request(req) {
       engine.requests.push(req);
-      if (req.op === "save") return { ok: true, op: "save", snapshot: engine.snapshot };
+      if (req.op === "save") return { ok: true, op: "save", snapshot: engine.snapshot, summary: engine.summary };
       if (req.op === "load" || req.op === "replay") {
         engine.during?.(req);
         if (refuseBot && !req.replace_unknown_bots) {
@@ -112,19 +112,24 @@ test("every write raises the slot's generation and carries the match's id", asyn
   assert.deepEqual([stored().gen, stored().match, stored().snapshot], [2, matchId, "S1"]);
   assert.deepEqual(slot.state(), { matchId, base: 2, adopt: false });
   assert.deepEqual(stored().ui.summary, { players: ["Fanny", "Mary"], hand: 2, over: false });
+  // the summary is the engine's, not the view drawn last: a bot's move that ends the match is
+  // saved before any view shows it (a finished match was then listed as "hand 4, in progress")
+  engine.summary = { players: ["Fanny", "Mary"], hand: 5, over: true };
+  await slot.save();
+  assert.deepEqual(stored().ui.summary, { players: ["Fanny", "Mary"], hand: 5, over: true });
 });
 
 test("a tab that is not the writer stores nothing", async () => {
   const { slot } = slotFor({ tabs: fakeTabs(false) });
   slot.began();
-  await slot.save(view());
+  await slot.save();
   assert.equal(storage.getItem(SAVE_KEY), null);
 });
 
 test("a save newer than the one this tab last wrote is never replaced: the tab stops and yields", async () => {
   const a = slotFor({ engine: fakeEngine({ snapshot: "A" }) });
   a.slot.began();
-  await a.slot.save(view());
+  await a.slot.save();
   // Another tab (without Web Locks) takes the same match: it reads the slot and writes on.
   const b = slotFor({ tabs: fakeTabs(false) });
   await b.slot.becomeWriter();
@@ -134,10 +139,10 @@ test("a save newer than the one this tab last wrote is never replaced: the tab s
   await b.slot.resume(saved);
   assert.equal(storage.getItem(SAVE_KEY), raw, "its own save, unchanged, is not stored again");
   b.engine.snapshot = "B"; // it plays a move
-  await b.slot.save(view(3));
+  await b.slot.save();
   assert.deepEqual([stored().gen, stored().snapshot], [2, "B"]);
   // The first tab's next save is refused: it stops its play and yields the match.
-  await a.slot.save(view(4));
+  await a.slot.save();
   assert.deepEqual([stored().gen, stored().snapshot], [2, "B"]);
   assert.equal(a.table.cancelled, 1);
   assert.equal(a.tabs.yielded, 1);
@@ -150,7 +155,7 @@ test("a save of another match is kept in the saved matches before the slot is wr
   const { slot } = slotFor({ tabs: fakeTabs(false) });
   await slot.becomeWriter();
   slot.began();
-  await slot.save(view());
+  await slot.save();
   assert.deepEqual([stored().gen, stored().match], [6, slot.state().matchId]);
   const kept = listMatches();
   assert.equal(kept.length, 1);
@@ -165,7 +170,7 @@ test("with no room for the other match in the saved list, it is offered as a dow
   const { slot, said } = slotFor({ tabs: fakeTabs(false) });
   await slot.becomeWriter();
   slot.began();
-  await slot.save(view());
+  await slot.save();
   assert.equal(stored().gen, 2);
   assert.equal(said.length, 1);
   assert.equal(said[0].download, old);

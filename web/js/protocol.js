@@ -601,7 +601,8 @@
  * @typedef {{events: GameEvent[], view: View}} ActAnswer
  * @typedef {{action: Action, reason: string, events?: GameEvent[], view?: View}} BotAnswer
  * @typedef {{advice: Advice}} CoachAnswer
- * @typedef {{snapshot: string}} SaveAnswer
+ * @typedef {{snapshot: string, summary: {players: string[], hand: number, over: boolean}}} SaveAnswer
+ *   summary: what a list of saved matches shows of it, as the engine has the match now
  * @typedef {{record: GameRecord}} RecordAnswer
  * @typedef {{view: View, steps: number, last_action: Action | null}} ReplayAnswer
  * @typedef {{summary: Record<string, unknown>}} SummaryAnswer

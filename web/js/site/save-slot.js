@@ -9,7 +9,7 @@
 //
 //   const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave });
 //   await slot.becomeWriter();            // this tab holds the slot (maybe after a click)
-//   if (await slot.mayReplace()) { ...new_match...; slot.began(); await slot.save(view); }
+//   if (await slot.mayReplace()) { ...new_match...; slot.began(); await slot.save(); }
 //   const out = await slot.resume(readSave(), { fresh: false });   // {ok, view} | {ok, problem}
 import { readSave, writeSave, clearSave, markResuming } from "../storage.js";
 import { archiveSave, askNearestBot, askReplace, cleanUi, describeSave, holderFor } from "../matches.js";
@@ -110,11 +110,13 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
 
   /** Store the engine's snapshot with the page's part (who holds the screen, the log). A save
    * refused as stale (another tab wrote since `base`) stops this tab: the newer one is kept. */
-  async function save(/** @type {View | null} */ view = table.view) {
+  async function save() {
     if (!tabs.isWriter()) return; // another tab plays this match now
     const r = await table.request({ op: "save" });
     if (!r.ok || typeof r.snapshot !== "string" || !tabs.isWriter()) return;
-    const summary = view ? { players: (view.seats ?? []).map((s) => s.name), hand: view.hand, over: !!view.match_over } : undefined;
+    // the engine's summary: the view drawn last can be a move behind (the move that ended the
+    // match, when no other follows: the save then said "hand 4, in progress" of a finished match)
+    const summary = r.summary;
     const roster = friends.roster();
     const ui = { holder: table.holder, log: table.logItems.slice(-150), seenHand: table.seenHand, summary,
       ...(roster ? { friends: roster } : {}) };
@@ -201,7 +203,7 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
     adopt = !fresh && !saved.match;
     base = fresh ? current?.gen ?? 0 : saved.gen ?? 0;
     const again = await table.request({ op: "save" });
-    if (fresh || adopt || (again.ok && again.snapshot !== saved.snapshot)) await save(view);
+    if (fresh || adopt || (again.ok && again.snapshot !== saved.snapshot)) await save();
     return { ok: true, view };
   }
 
@@ -217,7 +219,7 @@ export function createSaveSlot({ table, tabs, say, onSaved = () => {}, ask = { r
     began();
     base = readSave()?.gen ?? 0;
     table.log(`A game record was imported (${r.steps} moves).`, "hand-sep");
-    await save(r.view);
+    await save();
     return { ok: true, view: r.view };
   }
 

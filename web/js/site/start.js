@@ -94,7 +94,7 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
     closeSheet("setup-dialog");
     welcome.hide();
     if (!fromLink) hideNotice();
-    await slot.save(r.view);
+    await slot.save();
     await table.playOn();
     return true;
   }
