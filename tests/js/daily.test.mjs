@@ -47,3 +47,18 @@ test("the result says the scores, the expert's and the streak; practice is said 
   assert.equal(lines[2], "Streak: 3 days in a row.");
   assert.match(dailySentences({ ...r, counts: false, score: 4 }, 0).join(" "), /practice.*You traded \+0\.9 better than the expert\.$/);
 });
+
+test("a shared link names a day: played if it is a date up to today, else a specific problem", async () => {
+  const { dailyFromUrl, dailyLink } = await import("../../web/js/site/daily.js");
+  assert.equal(dailyFromUrl("", "2026-12-06"), null, "no daily deal in the link");
+  assert.equal(dailyFromUrl("?p=Ann", "2026-12-06"), null);
+  assert.deepEqual(dailyFromUrl("?daily=2026-12-06", "2026-12-06"), { date: "2026-12-06" });
+  assert.deepEqual(dailyFromUrl("?daily=2026-11-30", "2026-12-06"), { date: "2026-11-30" }, "an earlier day (practice)");
+  const later = dailyFromUrl("?daily=2026-12-07", "2026-12-06");
+  assert.ok(later && "problem" in later && /not out yet/.test(later.problem) && later.problem.includes("2026-12-06"));
+  const bad = dailyFromUrl("?daily=yesterday", "2026-12-06");
+  assert.ok(bad && "problem" in bad && bad.problem.includes('"yesterday"') && /YYYY-MM-DD/.test(bad.problem));
+  const url = dailyLink("2026-12-06", { origin: "https://example.org", pathname: "/speculation/" });
+  assert.equal(url, "https://example.org/speculation/?daily=2026-12-06");
+  assert.deepEqual(dailyFromUrl(new URL(url).search, "2026-12-06"), { date: "2026-12-06" }, "the link reads back");
+});

@@ -191,6 +191,7 @@ export async function startSite() {
   });
   await nextTask();
   // a first visit (nothing saved, no link): invite the newcomer to a guided hand
-  createBoot({ table, ready: (hello) => start.opening(hello, { firstVisit: () => tutorial.offer() }) }).start();
+  createBoot({ table, ready: (hello) => start.opening(hello, { firstVisit: () => tutorial.offer(),
+    daily: (date) => daily.play(date, { fromLink: true }) }) }).start();
   return { table, isGameInProgress: () => !!table.view && !table.view.match_over, startNewMatch: start.startMatch };
 }

@@ -14,6 +14,8 @@ import { openReview } from "../review.js";
 import { openSavedMatches } from "../matches.js";
 import { mySeat, quickSettings, rematchSettings } from "./people.js";
 import { closeSheet, hideNotice, notice, openSheet } from "./panels.js";
+import { dailyFromUrl } from "./daily.js";
+import { todayUtc } from "../storage/daily-store.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
 /** @typedef {import("./types.js").SetupLike} SetupLike */
@@ -108,7 +110,7 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
 
   /** The buttons under the match summary (summaryButtons below). */
   function buttons() {
-    return summaryButtons(table, startMatch, openSetup);
+    return summaryButtons(table, startMatch, openSetup, () => welcome.show(false));
   }
 
   /** The form and the buttons that need the engine's `hello`, made once: a retry after an
@@ -131,15 +133,22 @@ export function createStart({ table, slot, welcome, resume, onNewMatch, onFriend
    * What the page opens with once the engine is up: a link's match, the stored save (drawn,
    * waiting for Continue), or the first screen.
    * @param {import("../protocol.js").HelloAnswer} hello
-   * @param {{firstVisit: () => void}} how firstVisit: nothing was saved (invite the newcomer)
+   * @param {{firstVisit: () => void, daily: (date: string) => Promise<unknown>}} how
+   *   firstVisit: nothing was saved (invite the newcomer); daily: a shared link's daily deal
    */
-  async function opening(hello, { firstVisit }) {
+  async function opening(hello, { firstVisit, daily }) {
     const setup = formFor(hello);
     /** @type {HTMLButtonElement} */ (byId("btn-new")).disabled = false;
     await nextTask(); // the form is a task's work of its own; what the page shows, the next
     // One writer per match: with a match to resume or a link to start, another tab may be
     // playing; a tab on the bare set-up form becomes the writer when it starts one.
     if (hasSettingsInUrl() || readSave()) await slot.becomeWriter();
+    const linkedDaily = dailyFromUrl(location.search, todayUtc());
+    if (linkedDaily) { // a shared daily deal's link (daily.js): asks before replacing a match
+      history.replaceState(null, "", location.pathname + location.hash);
+      if ("problem" in linkedDaily) notice(`${linkedDaily.problem} The usual first screen is shown instead.`);
+      else { await daily(linkedDaily.date); return; }
+    }
     if (hasSettingsInUrl()) {
       const { settings: fromUrl, problems } = settingsFromUrl(hello.options ?? []);
       history.replaceState(null, "", location.pathname + location.hash);
@@ -191,8 +200,9 @@ export function friendsDefaults(hello, devices = true) {
  * @param {SiteTable} table
  * @param {StartMatch} startMatch createStart's
  * @param {() => void} openSetup createStart's
+ * @param {() => void} firstScreen the first screen: Play with its choice of opponents, the daily deal
  */
-function summaryButtons(table, startMatch, openSetup) {
+function summaryButtons(table, startMatch, openSetup, firstScreen) {
   if (table.view?.practice) {
     return [
       button("Play a real match", () => table.run(() => startMatch(quickSettings(table.hello))), "primary"),
@@ -204,6 +214,7 @@ function summaryButtons(table, startMatch, openSetup) {
     button("Play again", () => table.run(() => rematch(table, startMatch)), "primary"),
     button("Replay these deals", () => table.run(() => rematch(table, startMatch, { sameDeals: true }))),
     reviewButton(table),
+    button("Choose opponents", () => firstScreen()),
     button("Set up a new match", () => openSetup()),
     button("Download the game record", () => downloadRecord(table)),
   ];
