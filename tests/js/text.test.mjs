@@ -12,7 +12,7 @@ const view = {
 
 test("chips has the right plural", () => {
   assert.equal(chips(1), "1 chip");
-  assert.equal(chips(-1), "-1 chip");
+  assert.equal(chips(-1), "−1 chip", "a minus sign, not a hyphen (issue 45, item 7)");
   assert.equal(chips(0), "0 chips");
   assert.equal(chips(12), "12 chips");
 });

@@ -28,9 +28,10 @@ export const MARKERS = ["circle", "square", "triangle", "diamond", "triangle-dow
  * @property {typeof SIZE} size
  * @property {number} min the lowest value on the scale
  * @property {number} max the highest value on the scale
- * @property {Array<{value: number, y: number}>} yTicks
+ * @property {Array<{value: number, label: string, y: number}>} yTicks label: the value as `format` writes it
  * @property {Array<{label: string, x: number}>} xTicks
  * @property {ChartLine[]} lines
+ * @property {string[]} finals each line's last value as `format` writes it (the legend's)
  * @property {string} description what the chart shows, in sentences
  */
 
@@ -95,7 +96,15 @@ export function tieOffsets(values) {
  * @property {number|null} [floor] the scale never goes below this (0 for chips); null: no floor
  * @property {number|null} [firstX] label the points from this number (null: "start", 1, 2…)
  * @property {string} [description] the chart in words, instead of the chips description
+ * @property {(v: number) => string} [format] how a value is written on the axis, in the legend and
+ *   in the description: whole chips with a minus sign by default (chipsText); a trading score's
+ *   chart gives text.js's signedTenths, the rounding the engine's score has everywhere
  */
+
+/** A chip count as the page writes it: "−12" with a minus sign, not a hyphen. @param {number} v */
+export function chipsText(v) {
+  return v < 0 ? `−${-v}` : String(v);
+}
 
 /**
  * Everything the chart shows, computed from the series.
@@ -103,7 +112,7 @@ export function tieOffsets(values) {
  * @param {ChartOptions} [options]
  * @returns {ChartModel}
  */
-export function chartModel(series, { title = "Chips after each hand", floor = 0, firstX = null, description } = {}) {
+export function chartModel(series, { title = "Chips after each hand", floor = 0, firstX = null, description, format = chipsText } = {}) {
   const { width: W, height: H, left: L, right: R, top: T, bottom: B } = SIZE;
   const n = Math.max(2, ...series.map((x) => x.values.length));
   const all = series.flatMap((x) => x.values);
@@ -135,10 +144,11 @@ export function chartModel(series, { title = "Chips after each hand", floor = 0,
     size: SIZE,
     min,
     max,
-    yTicks: yValues.map((v) => ({ value: v, y: round1(ys(v)) })),
+    yTicks: yValues.map((v) => ({ value: v, label: format(v), y: round1(ys(v)) })),
     xTicks,
     lines,
-    description: description ?? describe(series, title),
+    finals: series.map((x) => (x.values.length ? format(x.values[x.values.length - 1]) : "")),
+    description: description ?? describe(series, title, format),
   };
 }
 
@@ -152,16 +162,17 @@ function round1(v) {
  * who finished level.
  * @param {Series[]} series
  * @param {string} title
+ * @param {(v: number) => string} [format] how a value is written (chipsText)
  */
-export function describe(series, title) {
+export function describe(series, title, format = chipsText) {
   const hands = Math.max(0, ...series.map((x) => x.values.length - 1));
   const parts = [`${title}, over ${hands} ${hands === 1 ? "hand" : "hands"}.`];
   for (const x of series) {
     if (!x.values.length) continue;
     const first = x.values[0], last = x.values[x.values.length - 1];
     const hi = Math.max(...x.values), lo = Math.min(...x.values);
-    parts.push(`${x.name}: ${first} at the start, ${last} at the end` +
-      (hi !== lo ? ` (highest ${hi}, lowest ${lo}).` : "."));
+    parts.push(`${x.name}: ${format(first)} at the start, ${format(last)} at the end` +
+      (hi !== lo ? ` (highest ${format(hi)}, lowest ${format(lo)}).` : "."));
   }
   /** @type {Map<number, string[]>} */
   const finals = new Map();
@@ -171,7 +182,7 @@ export function describe(series, title) {
     finals.set(last, [...(finals.get(last) ?? []), x.name]);
   }
   for (const [value, names] of finals) {
-    if (names.length > 1) parts.push(`${listWords(names)} finish level on ${value}.`);
+    if (names.length > 1) parts.push(`${listWords(names)} finish level on ${format(value)}.`);
   }
   return parts.join(" ");
 }
@@ -242,7 +253,7 @@ export function chipsChart(series, { title = "Chips after each hand", xLabel = "
   svg.append(s("desc", { id: `${id}-desc` }, m.description));
   for (const t of m.yTicks) {
     svg.append(s("line", { x1: L, x2: W - R, y1: t.y, y2: t.y, class: "grid" }));
-    svg.append(s("text", { x: L - 6, y: t.y + 4, "text-anchor": "end" }, t.value));
+    svg.append(s("text", { x: L - 6, y: t.y + 4, "text-anchor": "end" }, t.label));
   }
   svg.append(s("line", { x1: L, x2: L, y1: T, y2: H - B, class: "axis" }));
   svg.append(s("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
@@ -270,8 +281,7 @@ export function chipsChart(series, { title = "Chips after each hand", xLabel = "
     const key = s("svg", { viewBox: "0 0 24 12", class: "legend-key", "aria-hidden": "true", width: 24, height: 12 });
     key.append(s("line", { x1: 0, x2: 24, y1: 6, y2: 6, class: `series s${line.index % 8}` }));
     key.append(s("path", { d: markerPath(line.marker, 12, 6), class: `marker s${line.index % 8}` }));
-    const values = series[line.index].values;
-    li.append(key, `${line.name}: ${values[values.length - 1]}`);
+    li.append(key, `${line.name}: ${m.finals[line.index]}`);
     legend.append(li);
   }
   wrap.append(legend);

@@ -198,8 +198,8 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     if (t.best) parts.push(el("p", "stats-best", `Best trade (${signed(t.best.gain)} chips): ${t.best.text}`));
     if (t.worst && t.worst !== t.best) parts.push(el("p", "stats-worst", `Worst trade (${signed(t.worst.gain)} chips): ${t.worst.text}`));
     const series = [{ name: "Trading score", values: matches.map((m) => m.score) }];
-    parts.push(el("h3", null, "Trading score, match by match"));
-    parts.push(chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1,
+    // a line needs two matches: one is the figure above, not a chart with an axis to 2
+    if (matches.length > 1) parts.push(el("h3", null, "Trading score, match by match"), chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1, format: signed,
       description: `Trading score of each of your last ${matches.length} ${matches.length === 1 ? "match" : "matches"}: ` +
         matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}${m.takeBacks ? " (with take-backs)" : ""}`).join("; ") + "." }));
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
@@ -273,9 +273,12 @@ function dailyPart() {
   box.append(el("h3", null, "Daily deals, day by day"),
     el("p", null, `${results.length} counted ${results.length === 1 ? "daily deal" : "daily deals"}; streak: ${days} ${days === 1 ? "day" : "days"}. ` +
       `Better than the expert on ${results.filter((r) => r.score > r.expert.score).length}.`),
-    chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1,
-      description: "Your trading score and the expert computer player's on each counted daily deal: " +
-        results.map((r) => `${r.date}, you ${signed(r.score)}, expert ${signed(r.expert.score)}`).join("; ") + "." }));
+    results.length > 1
+      ? chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1, format: signed,
+        description: "Your trading score and the expert computer player's on each counted daily deal: " +
+          results.map((r) => `${r.date}, you ${signed(r.score)}, expert ${signed(r.expert.score)}`).join("; ") + "." })
+      // one day is two figures, not a chart
+      : el("p", null, `${results[0].date}: your trading score ${signed(results[0].score)}, the expert's ${signed(results[0].expert.score)}.`));
   return [box];
 }
 

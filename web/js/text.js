@@ -21,11 +21,11 @@ export function seatName(view, seat) {
 }
 
 /**
- * "1 chip", "2 chips", "-1 chip".
+ * "1 chip", "2 chips", "−1 chip" (a minus sign).
  * @param {number} n
  */
 export function chips(n) {
-  return `${n} ${Math.abs(n) === 1 ? "chip" : "chips"}`;
+  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? "chip" : "chips"}`; // a minus sign, not a hyphen
 }
 
 /**
