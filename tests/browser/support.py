@@ -711,9 +711,13 @@ def buy_order(page: Page, owner: str, price: int, buyer: str | None = None) -> N
     options = whose.locator("option").all_inner_texts()
     whose.select_option(label=next(t for t in options if t.startswith(f"{owner} (")))
     dialog.get_by_label("Your offer", exact=True).fill(str(price))
+    worth = re.search(r"Fair value ((?:about )?\d+(?:\.\d)? chips?)", dialog.inner_text())
     dialog.get_by_role("button", name="Place the order").click()
     expect(dialog).to_be_hidden()
     expect(page.locator("#order-note")).to_contain_text(f"one of {owner}'s face-down cards")
+    # the dialog and the order's note word the same fair value (issue 45, item 7)
+    assert worth, "the buy dialog shows no fair value"
+    expect(page.locator("#order-note")).to_contain_text(f"(fair value {worth.group(1)})")
 
 
 PLAIN = re.compile(r"^(Turn up my top card|Pass \(no offer\)|Pass|Deal the hand|Next hand)$")

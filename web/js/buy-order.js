@@ -61,7 +61,9 @@ export function createBuyOrders({ humans, defaultBuyer }) {
       const fair = v.facedown_fair ?? null;
       const chance = v.odds?.per_card?.f ?? null;
       const had = orders.get(buyer);
-      const f = priceField("Your offer", { price, start: had?.price ?? fair ?? price.min, fair, chance });
+      // the exact worth printed, as the order's note prints it (not "1 chip" here, "about 1.3" there)
+      const f = priceField("Your offer", { price, start: had?.price ?? fair ?? price.min, fair,
+        worth: v.facedown_worth ?? fair, chance });
       input = f.input;
       $("buy-price").replaceChildren(f.wrap);
     };
