@@ -144,6 +144,10 @@ def test_every_phase_fits_every_screen(page: Page):
     open_match(page, scenario_url(FOUR, seed=3, decks=[SPADES_KH, hand2, hand3], rules={"max_hands": 3}))
     # the dealer's deal is automatic: the first thing on the table is Fanny's sale decision
     expect(page.locator("#info-hand")).to_have_text("1 of 3")  # the engine's hand_line
+    # the seat's chance (all its cards) and the card's are told apart (issue 45, item 7)
+    chance = page.locator("#seats .tag-chance").first
+    assert re.fullmatch(r"Chance (\d+%|<1%) for the seat, with all its cards", chance.text_content() or ""), chance.text_content()
+    expect(chance).to_have_attribute("title", re.compile(r"all its cards, face-down ones included"))
     check_sizes(page, "a sale (keep or sell)")
     priced(page, "Fanny", "Price", 5, "Offer for sale")
     # an accept/refuse decision says the fair value of what is traded at every size, the

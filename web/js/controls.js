@@ -26,14 +26,14 @@ let uid = 0;
 let lastMethod = "";
 
 /**
- * "Fair value 5 chips · chance 40%": the engine's figures for the card at stake, in words (the
+ * "Fair value 5 chips · this card's chance 40%": the engine's figures for the card at stake, in words (the
  * fair value as text.js fairChips words it, from the engine's exact figure when given one).
  * @param {number | Chance | null} fair @param {number|null} chance
  */
 export function fairText(fair, chance) {
   const parts = [];
   if (fair != null) parts.push(`fair value ${fairChips(fair)}`);
-  if (chance != null) parts.push(`chance ${pct(chance)}`);
+  if (chance != null) parts.push(`this card's chance ${pct(chance)}`); // not the seat's (render.js)
   const s = parts.join(" · ");
   return s ? s[0].toUpperCase() + s.slice(1) : "";
 }

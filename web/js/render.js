@@ -284,8 +284,12 @@ function seatTags(view, s, ctx, o) {
   if (s.seat === ctx.thinking) /** @type {HTMLElement|null} */ (tags.lastChild)?.classList.add("thinking");
   if (s.busted) tags.append(el("span", "tag", "Out of the match"));
   if (o && !view.match_over) {
+    // the seat's chance with all its cards, face-down ones included; a card on sale has its
+    // own, smaller one ("this card's chance", controls.js fairText): the two are told apart
+    // (the short word fits a phone's seat on one line; the title and the name say the rest)
     const t = el("span", "tag tag-chance", `Chance ${pct(o.f) || o.p}`);
-    t.title = `Chance of winning this pot${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
+    t.title = `This seat's chance of winning this pot with all its cards, face-down ones included${o.p ? `: exactly ${o.p}` : ""}. Everyone at the table can work out the same figure.`;
+    t.append(el("span", "visually-hidden", " for the seat, with all its cards"));
     tags.append(t);
   }
   return tags;
