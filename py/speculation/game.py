@@ -254,6 +254,10 @@ class HandResult:
     chips_before: tuple[int, ...]
     chips_after: tuple[int, ...]
     deciding: str | None = None
+    # the hand's upcard and the seat that owned it at the end (None: the pool's); the view shows
+    # it among its owner's cards. Not in the saved form: a replay makes it again.
+    upcard: str | None = None
+    upcard_owner: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form (``Game.state_dict``; saves compare it, so it keeps its first keys).
@@ -980,7 +984,7 @@ class Game:
             self.hand_no, self.dealer, winner, card_str(best), pot, reason,
             tuple(tuple(card_str(c) for c in self.revealed[s]) for s in self.seats),
             tuple(card_str(c) for c in self.dead_shown), self.hand_chips, tuple(self.chips),
-            card_str(deciding)))
+            card_str(deciding), card_str_or_none(self.upcard), self.upcard_owner))
         self._next_dealer(winner)
 
     def _next_dealer(self, winner: int | None) -> None:

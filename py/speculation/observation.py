@@ -251,7 +251,8 @@ class Observation:
         """JSON-ready form (the bridge's ``view``)."""
         n = len(self.names)
         fair = None if self.fair is None else round(self.fair)
-        hands = [h.to_dict() | {"outcome": hand_outcome(h, self.names)} for h in self.hands]
+        hands = [h.to_dict() | {"outcome": hand_outcome(h, self.names), "upcard": h.upcard,
+                                "upcard_owner": h.upcard_owner} for h in self.hands]
         return {
             "seat": self.seat, "stage": self.stage, "phase": self.phase, "to_act": self.to_act,
             "hand": self.hand, "hand_line": self.hand_line(),

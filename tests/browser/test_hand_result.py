@@ -67,6 +67,8 @@ def test_the_last_hand_ends_in_one_panel_with_its_score_and_review(page: Page, s
     expect(panel).to_contain_text("Edmund takes the pot of 8 chips with the three of hearts")
     # the deciding card is marked in the panel and on the felt, and the centre names it
     expect(panel.locator('.result-table [data-card="3H"].is-winner')).to_have_count(1)
+    # the upcard is in its owner's row (issue 45, item 7: "Mary (wins) —" when it won)
+    expect(panel.locator('.result-table [aria-label$=", the upcard"]')).to_have_count(1)
     expect(page.locator('#seats [data-seat="1"] [data-card="3H"]')).to_have_class(re.compile(r"\bis-winner\b"))
     expect(page.locator("#best-caption")).to_have_text("Decided the hand: the three of hearts")
     assert page.locator("#controls button").count() == 0, "the panel holds the way on"

@@ -352,6 +352,10 @@ def test_a_hand_result_states_its_outcome():
                            "trumps was turned up."}
     assert out["text"] == next(e["text"] for e in r["events"] if e["type"] == "hand_won")
     assert view["match_outcome"] is None
+    # the upcard and its owner (Fanny, the dealer, kept it): the end-of-hand table shows it in
+    # her row, not "—" (issue 45, item 7); the saved form of a hand does not carry them
+    assert (view["last_hand"]["upcard"], view["last_hand"]["upcard_owner"]) == ("KH", 0)
+    assert "upcard" not in s.game.hands[-1].to_dict()
 
 
 def test_the_match_outcome_ranks_every_seat():

@@ -164,9 +164,13 @@ function resultTable(view, h) {
     r.append(th);
     const cards = document.createElement("div");
     cards.className = "result-cards";
-    for (const c of h.cards?.[i] ?? []) {
+    // the seat's face-up cards, and the upcard with its owner's (the engine's upcard_owner)
+    const own = [...(h.cards?.[i] ?? [])];
+    if (h.upcard && h.upcard_owner === i && !own.includes(h.upcard)) own.unshift(h.upcard);
+    for (const c of own) {
       const f = cardFace(c);
       if (c === h.outcome.card) f.classList.add("is-winner");
+      if (c === h.upcard) { f.title = "The upcard"; f.setAttribute("aria-label", `${f.getAttribute("aria-label")}, the upcard`); }
       cards.append(f);
     }
     if (!cards.childElementCount) cards.textContent = "—";

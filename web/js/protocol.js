@@ -309,6 +309,8 @@
  * @property {number[]} chips_after
  * @property {number[]} change
  * @property {HandOutcome} outcome
+ * @property {CardName | null} [upcard] the hand's upcard (in a view; a save's form has none)
+ * @property {Seat | null} [upcard_owner] the seat that owned it at the end, null: the pool's
  */
 
 /** @typedef {{seat: Seat, name: string, chips: number, rank: number}} Standing */
