@@ -62,7 +62,7 @@ PLAYERS = ["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry"
 TIMELINE = """
 window.__ux = { starts: {}, ends: {}, lines: {} };
 document.addEventListener("DOMContentLoaded", () => {
-  const hand = () => Number(document.getElementById("info-hand")?.textContent) || 0;
+  const hand = () => Number(document.getElementById("info-hand")?.dataset.hand) || 0;
   const panel = document.getElementById("hand-result");
   const mark = () => {
     const h = hand(), ux = window.__ux;
@@ -127,7 +127,7 @@ class Counter:
 
 
 def current_hand(page: Page) -> int:
-    text = page.inner_text("#info-hand").strip()
+    text = page.get_attribute("#info-hand", "data-hand") or ""  # the number; the text is "2 of 5"
     return int(text) if text.isdigit() else 0
 
 

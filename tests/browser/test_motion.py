@@ -27,7 +27,7 @@ RECORD_ANIMATIONS = """(() => {
     const r = this.getBoundingClientRect();
     if (this.dataset && this.dataset.card) {
       window.__moves.push({
-        card: this.dataset.card, hand: document.getElementById("info-hand")?.textContent,
+        card: this.dataset.card, hand: document.getElementById("info-hand")?.dataset.hand,
         from: Array.isArray(frames) ? String(frames[0].transform) : "",
         origin: Array.isArray(frames) ? String(frames[0].transformOrigin) : "",
         box: {left: r.left, top: r.top, width: r.width, height: r.height},
@@ -66,7 +66,7 @@ def test_cards_move_only_from_real_boxes_inside_the_table(watched: Page):
     for _ in range(200):
         if page.locator("#match-summary").is_visible():
             break
-        hands_seen.add(page.inner_text("#info-hand"))
+        hands_seen.add(page.get_attribute("#info-hand", "data-hand"))
         before = state(page)[1]
         if page.locator("#handover").is_visible():
             page.locator("#handover-go").click()

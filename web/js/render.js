@@ -149,6 +149,7 @@ function renderInfo(view) {
   // the engine's words: "Hand" "2 of 5", or "Daily deal · hand" "2 of 5"
   $("info-hand-label").textContent = view.hand_line.label;
   $("info-hand").textContent = view.hand_line.value;
+  $("info-hand").dataset.hand = String(view.hand ?? 0); // the number alone, for tests and benchmarks
   $("info-pot").textContent = view.pot != null ? chips(view.pot) : "–";
   $("pot-num").textContent = String(view.pot ?? "–");
   const trump = $("info-trump");
