@@ -1,6 +1,6 @@
 """The note a standing answer leaves on the table (issue 26, item 6): it says what the answer
-did while that hand is played, and it goes when the hand ends; it is not left over the end of
-the hand and the next one, which it no longer concerns. Seed 7 at the instant pace, four
+did, and it goes with the player's own next move (issue 45, item 7) or when the hand ends; it is
+not left over later decisions, the end of the hand or the next one, which it no longer concerns. Seed 7 at the instant pace, four
 players: the computer players offer 1 chip for Julia's face-down cards in the first hand and
 her default answer refuses them."""
 
@@ -20,20 +20,30 @@ SAFE = re.compile(r"^(Keep |Decline|Pass|Refuse|Break off)")
 # come and go between two of the test's looks)
 WATCH = """
 window.__notes = [];
+window.__noteHidden = 0;
 document.addEventListener("DOMContentLoaded", () => {
   const note = document.getElementById("auto-note");
+  let was = note.hidden;
   new MutationObserver(() => {
     if (!note.hidden) window.__notes.push([document.getElementById("info-hand").textContent, note.textContent]);
+    else if (!was) window.__noteHidden++;
+    was = note.hidden;
   }).observe(note, { attributes: true, attributeFilter: ["hidden"], childList: true, characterData: true });
 });
 """
 
 
-def step(page: Page) -> None:
-    """One safe move of Julia's."""
+def step(page: Page) -> bool:
+    """One safe move of Julia's; whether a standing note was on the table at the click (it
+    concerned an earlier decision: her own move takes it away, issue 45, item 7)."""
     before = state(page)[1]
+    shown = page.locator("#auto-note").is_visible()
+    hidden = page.evaluate("window.__noteHidden")
     page.locator("#controls").get_by_role("button", name=SAFE).first.click()
     settle(page, before, 60)
+    if shown:  # (a later answer may show a new note: the old one went first)
+        assert page.evaluate("window.__noteHidden") > hidden, "the note stayed into a later decision"
+    return shown
 
 
 def notes_in(page: Page, hand: str) -> list[str]:
@@ -47,10 +57,10 @@ def test_the_standing_note_goes_with_its_hand(page: Page):
     settle(page, 0, BOOT_S)
     note = page.locator("#auto-note")
     result = page.locator("#hand-result")
-    checked = 0
+    checked = moved_on = 0
     for _ in range(300):
         if not result.is_visible():
-            step(page)
+            moved_on += step(page)
             continue
         hand = page.inner_text("#info-hand")
         shown = notes_in(page, hand)
@@ -67,3 +77,4 @@ def test_the_standing_note_goes_with_its_hand(page: Page):
         if shown and not notes_in(page, page.inner_text("#info-hand")):
             expect(note).to_be_hidden()  # the new hand, before any note of its own
     assert checked, f"no standing answer left a note in three hands: {page.evaluate('window.__notes')}"
+    assert moved_on, "Julia never moved while a note was shown: the test saw no note end with her move"

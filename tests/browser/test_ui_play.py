@@ -119,6 +119,13 @@ def test_firm_price_reload_resumes_and_ace_upcard(watched: Page):
     # themselves, and the hand ends (Edmund's queen stands: nobody else holds a heart).
     expect(page.locator("#hand-result")).to_be_visible()
     expect(page.locator("#hand-result")).to_contain_text("Edmund takes the pot")
+    # pass-and-play: each person's trading score names them, never "your" (issue 45, item 7:
+    # "Your … no trades" was shown at the end of a hand in which Julia had sold a card)
+    lines = page.locator("#hand-result .hand-result-score")
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0)).to_contain_text(re.compile(r"^(Fanny|Edmund)'s trading score for hand 1: "))
+    expect(lines.nth(1)).to_contain_text(re.compile(r"^(Fanny|Edmund)'s trading score for hand 1: "))
+    assert "no trades" not in " ".join(lines.all_inner_texts()), "both traded in hand 1"
 
     # Reload: the same table comes back, with Continue.
     chips = (chips_of(page, "Fanny"), chips_of(page, "Edmund"))

@@ -37,9 +37,11 @@ export function signed(/** @type {number} */ x) {
 /**
  * Open the review of `seat`'s trades over the whole match (or one `hand`).
  * Resolves when the dialog is closed; focus goes back where it was.
- * @param {{engine: EngineLike, seat: number, hand?: number|null, returnFocus?: HTMLElement|null}} options
+ * @param {{engine: EngineLike, seat: number, hand?: number|null, returnFocus?: HTMLElement|null, named?: boolean}} options
+ *   named: the sentences name the seat ("Edmund's trading score…"), as in pass-and-play, where
+ *   "your" would be whoever holds the screen
  */
-export async function openReview({ engine, seat, hand = null, returnFocus = null }) {
+export async function openReview({ engine, seat, hand = null, returnFocus = null, named = false }) {
   const opener = returnFocus ?? /** @type {HTMLElement|null} */ (document.activeElement);
   const [rv, rec, lg] = await Promise.all([
     engine.request({ op: "review", seat, hand }),
@@ -67,7 +69,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
   const dlg = dialog();
   const title = el("h2", null, hand == null ? "Looking back at the match" : `Looking back at hand ${hand}`);
   title.id = "review-title";
-  const score = el("p", "review-score", review.you);
+  const score = el("p", "review-score", named ? review.text : review.you);
   score.id = "review-score";
   score.dataset.score = String(review.score);
   const secret = el("p", "hint", review.limits_shown
@@ -128,7 +130,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     const t = tradeAt.get(target);
     note.replaceChildren();
     if (t) {
-      note.append(el("p", "review-trade-text", t.you));
+      note.append(el("p", "review-trade-text", named ? t.text : t.you));
       const dl = el("dl", "review-figures");
       for (const [k, v] of [["Fair value then", `${t.fair_text ?? `${t.fair} chips`} (${t.chance_text ?? `${Math.round(t.chance * 100)}%`} of the ${t.pot}-chip pot)`],
         ["Price", chips(t.price)], ["Gained against fair value", `${t.gain_text ?? signed(t.gain)} chips`]]) {
@@ -214,19 +216,28 @@ export function reviewEntry(engine, view, seat) {
  * @param {number | null} seat whose trades (the person at the screen; people.js mySeat)
  * @param {number} hand
  * @param {HTMLElement} box
+ * @param {number[]} [others] the other people's seats at this screen (pass-and-play): then each
+ *   line names its seat ("Julia's trading score for hand 1: …")
  */
-export function handReviewBox(engine, seat, hand, box) {
+export function handReviewBox(engine, seat, hand, box, others = []) {
   if (seat == null) return;
   const line = el("p", "hand-result-score");
   line.id = "hand-result-score";
+  const named = others.length > 0;
   const open = button("Review this hand", (b) => {
-    openReview({ engine, seat, hand, returnFocus: b }).catch((err) => console.error(err));
+    openReview({ engine, seat, hand, returnFocus: b, named }).catch((err) => console.error(err));
   });
   open.id = "btn-review-this-hand";
-  box.replaceChildren(line, open);
-  engine.request({ op: "review", seat, hand }).then((res) => {
-    if (!res.ok) { line.textContent = ""; return; }
-    line.textContent = res.review.you;
-    line.dataset.score = res.review.score_text ?? signed(res.review.score);
-  }).catch((err) => console.error(err));
+  // pass-and-play: every person at this screen gets a line that names them (the engine's
+  // `text`), since "your" would be whoever holds the screen now
+  const extra = others.map(() => el("p", "hand-result-score"));
+  box.replaceChildren(line, ...extra, open);
+  [seat, ...others].forEach((s, i) => {
+    const p = i === 0 ? line : extra[i - 1];
+    engine.request({ op: "review", seat: s, hand }).then((res) => {
+      if (!res.ok) { p.textContent = ""; return; }
+      p.textContent = named ? res.review.text : res.review.you;
+      p.dataset.score = res.review.score_text ?? signed(res.review.score);
+    }).catch((err) => console.error(err));
+  });
 }

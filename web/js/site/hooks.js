@@ -36,10 +36,16 @@ import { autoNote, hideAutoNote, messageOf, notice } from "./panels.js";
 export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }) {
   return {
     afterMove: () => slot.save(),
+    // a standing answer's note was about an earlier decision: the person's own next move ends it
+    onHumanMove: () => hideAutoNote(),
     onError: (/** @type {unknown} */ err) => notice(messageOf(err)),
     summaryButtons,
-    handReview: (/** @type {View} */ view, /** @type {number} */ hand, /** @type {HTMLElement} */ box) =>
-      handReviewBox(table, mySeat(view, table.holder), hand, box),
+    handReview: (/** @type {View} */ view, /** @type {number} */ hand, /** @type {HTMLElement} */ box) => {
+      const me = mySeat(view, table.holder);
+      // the other people playing at this screen (pass-and-play; not friends on their own devices)
+      const here = humans(view).filter((s) => s !== me && (table.here == null || table.here.includes(s)));
+      handReviewBox(table, me, hand, box, here);
+    },
     // The guided first hand plays the usual flow with the usual answers, whatever the
     // player's settings, so that its notes meet the same hand for everyone.
     standing: (/** @type {View} */ view) => {
@@ -105,6 +111,7 @@ export function watchSite({ table, buy, tutorial }) {
 export function forwardHooks(get) {
   return {
     afterMove: () => get().afterMove(),
+    onHumanMove: () => get().onHumanMove(),
     onError: (err) => get().onError(err),
     summaryButtons: () => get().summaryButtons(),
     handReview: (view, hand, box) => get().handReview(view, hand, box),
