@@ -95,3 +95,35 @@ def test_the_default_table_makes_few_offers_and_still_trades():
         bought += sum(1 for e in game.log if e.event.kind == "bought_facedown")
     assert statistics.median(per_hand.values()) <= 3, sorted(per_hand.values())
     assert bought >= 5, bought
+
+
+def test_experts_do_not_offer_a_person_again_what_they_refused():
+    """A person's seat (one the table does not name) whose standing answer refuses every offer
+    for its face-down cards: the experts do not offer it again a price it has refused while the
+    table stands as it did (no card turned up since), and they make far fewer offers (issue 45,
+    item 3: the experts offered a player 1, 2 and 3 chips again and again, 16–22 s of waiting
+    after the player's only decision)."""
+    roster = (None, "expert/mary", "expert/henry", "expert/edmund")
+    offers = repeats = hands = 0
+    for seed in range(6):
+        game = new_game(4, seed, hands=3)
+        bots = [make_bot("baseline/never", seed, 0)] + [make_bot(b, seed * 31 + i, i, roster)
+                                                         for i, b in enumerate(roster) if i]
+        refused: int | None = None  # seat 0's last refused price, the table unchanged since
+        while not game.is_over:
+            s = game.to_act
+            d = bots[s].decide(observe(game, s), public_history(game))
+            a = d.action
+            if a.kind not in ("offer", "decline", "pass"):
+                refused = None  # a card turned up or a trade: the card's worth may have changed
+            if a.kind == "offer" and a.target == 0:
+                offers += 1
+                repeats += refused is not None and a.price <= refused
+            if a.kind == "decline" and s == 0 and getattr(game.pending, "seller", None) == 0:
+                refused = game.pending.bid  # an offer for one of its face-down cards
+            game.apply(a)
+        hands += len(game.hands)
+    assert repeats == 0, f"{repeats} offers of a price seat 0 had refused for the same card's worth"
+    # each expert may still try a chip more after each refusal until the card's worth to it;
+    # before, they made twice as many offers (about 12 a hand here, most of them repeats)
+    assert offers <= 8 * hands, f"{offers} offers to a seat that refuses them all, in {hands} hands"

@@ -483,6 +483,17 @@ class TraderBot:
         if not eager or price > top:
             return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; I'll not buy blind this "
                             f"time.")
+        if reads is not None:
+            # never again a price this owner refused while the table stood as it does now (a
+            # person's standing answer refuses the same offer every time: the experts offered
+            # a player 1, 2 and 3 chips over and over, issue 45, item 3)
+            naive = naive_value(obs, stake)
+            now = refusals(since_reveal(history), len(obs.names), obs.hand)[owner]
+            price = max(price, above_refused(Read(), now, stake.fair, naive))
+            if price > min(top, t.price_max or top):
+                return Decision(Action(self.seat, "pass"), f"{capitalised(why)}; "
+                                f"{obs.names[owner]} has refused as much as the card is worth to "
+                                f"me, I pass.")
         if reads is None:  # (the expert's offers come from its reads of each owner, above)
             table = self._reads(history, len(obs.names))
             refused = refusals(history, len(obs.names), obs.hand)
@@ -612,7 +623,9 @@ def above_refused(r: Read, refused: Pair, fair: float, naive: float) -> int:
     for basis, value in ((FAIR, fair), (NAIVE, naive)):
         held = _top(r.held[basis], refused[basis])
         if held is not None and value > 0:
-            least = max(least, math.floor(held * value) + 1)
+            # (a refused 1 chip for a card worth 0.838 is held as 1.1927×: times 0.838 that is
+            # 0.99999…, and the floor must not make it 0 and offer the same chip again)
+            least = max(least, math.floor(held * value + 1e-9) + 1)
     return least
 
 
