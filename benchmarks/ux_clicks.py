@@ -3,11 +3,13 @@
 
     .venv/bin/python benchmarks/ux_clicks.py [--hands 10] [--seed 7] [--site DIR] [--policy NAME]
                                              [--size 390x844] [--pace normal]
+                                             [--opponents casual|beginner|skilled|expert|mixed]
 
 Builds the site (or serves --site DIR), opens it in headless Chromium with the computer players
 at ``--pace`` (default "normal", the site's default; "instant" counts clicks quickly) and the
 default settings otherwise, and plays one seeded match of ``--hands`` hands per policy, you
-(seat 0) against three computer players, clicking by accessible names only and answering at
+(seat 0) against three computer players (``--opponents``, as the first screen's choice seats
+them; casual by default), clicking by accessible names only and answering at
 once:
 
   keep     keep every card you hold; never buy, sell or bid (refuse, decline, break off)
@@ -54,8 +56,20 @@ REFUSE = re.compile(r"^(Decline to buy|Pass \(drop out\)|Break off|Refuse to sel
 NEXT = re.compile(r"^Next hand$")
 POLICIES = ("keep", "auction", "buy")
 PACES = ("instant", "fast", "normal", "slow")
-PLAYERS = ["p=human:Julia", "p=bot:casual/mary:Mary", "p=bot:casual/henry:Henry",
-           "p=bot:casual/edmund:Edmund"]
+# The three computer players' levels for each choice of the first screen's Opponents
+# (web/js/site/people.js OPPONENTS), seated as Mary, Henry and Edmund.
+OPPONENTS = {"beginner": ("beginner",) * 3, "casual": ("casual",) * 3, "skilled": ("skilled",) * 3,
+             "expert": ("expert",) * 3, "mixed": ("casual", "skilled", "expert")}
+
+
+def players(opponents: str = "casual") -> list[str]:
+    """The link's players: you, then the three computer players of `opponents`."""
+    names = ("Mary", "Henry", "Edmund")
+    return ["p=human:Julia"] + [f"p=bot:{level}/{name.lower()}:{name}"
+                                for level, name in zip(OPPONENTS[opponents], names, strict=True)]
+
+
+PLAYERS = players()
 
 # Installed before the page's own scripts: the page's clock (performance.now(), in ms) when each
 # hand's number appears, when its end-of-hand panel opens, and when a log line is added.
@@ -225,8 +239,8 @@ def play(page: Page, url: str, policy: str, limit: int = 5000) -> Counter:
     return counter
 
 
-def match_url(base: str, seed: int, hands: int) -> str:
-    return f"{base}index.html?{'&'.join(PLAYERS)}&seed={seed}&rule.max_hands={hands}"
+def match_url(base: str, seed: int, hands: int, opponents: str = "casual") -> str:
+    return f"{base}index.html?{'&'.join(players(opponents))}&seed={seed}&rule.max_hands={hands}"
 
 
 def summary(counter: Counter) -> dict[str, Any]:
@@ -280,6 +294,8 @@ def main() -> int:
     ap.add_argument("--size", default="1280x800", help="the viewport, WIDTHxHEIGHT (390x844: a phone)")
     ap.add_argument("--pace", choices=PACES, default="normal",
                     help="the computer players' pace (the site's default)")
+    ap.add_argument("--opponents", choices=tuple(OPPONENTS), default="casual",
+                    help="the computer players, as the first screen's Opponents choice seats them")
     args = ap.parse_args()
     build = load_build()
     with tempfile.TemporaryDirectory() as tmp:
@@ -293,7 +309,8 @@ def main() -> int:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
                 for policy in args.policy or POLICIES:
                     page = open_page(browser, url, args.size, args.pace)
-                    report(policy, play(page, match_url(url, args.seed, args.hands), policy), args.pace)
+                    link = match_url(url, args.seed, args.hands, args.opponents)
+                    report(policy, play(page, link, policy), args.pace)
                     page.close()
                 browser.close()
         finally:
