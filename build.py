@@ -48,6 +48,7 @@ repository root; use ``python -P -m build`` if you ever need that package.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -60,6 +61,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
@@ -440,6 +442,26 @@ def serve_in_thread(directory: Path, port: int = 0, quiet: bool = True,
     thread.start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
+
+
+@contextlib.contextmanager
+def served_site(site: Path | None, prefix: str = "spec-site-") -> Iterator[str]:
+    """For a benchmark: `site` (or, when None, a fresh build in a temporary folder) served on
+    127.0.0.1 for the `with` block; yields its base URL, and stops the server after.
+
+        with served_site(args.site) as url:
+            page.goto(url + "index.html")
+    """
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        root = site.resolve() if site else Path(tmp) / "site"
+        if site is None:
+            build(root)
+        server, url = serve_in_thread(root)
+        try:
+            yield url
+        finally:
+            server.shutdown()
+            server.server_close()
 
 
 # --------------------------------------------------------------------------- CLI

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -124,25 +123,15 @@ def main() -> int:
     site_build = load("speculation_site_build", ROOT / "build.py")
     ages = [float(a) for a in args.ages.split(",") if a.strip()]
     results = []
-    with tempfile.TemporaryDirectory(prefix="spec-bench-reply-") as tmp:
-        site = args.site.resolve() if args.site else Path(tmp) / "site"
-        if not args.site:
-            site_build.build(site)
-        server, url = site_build.serve_in_thread(site)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=support.CHROMIUM,
-                                            args=support.NETNS_CHROMIUM_ARGS)
-                for age in ages:
-                    r = one_age(browser, url, age)
-                    results.append(r)
-                    said = (f"the channel opened in {r['ms']:.0f} ms" if r.get("seated")
-                            else f"no channel ({r.get('said')})")
-                    print(f"  reply {age:5.0f} s old: {r.get('why') or said}", flush=True)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with site_build.served_site(args.site, prefix="spec-bench-reply-") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=support.CHROMIUM, args=support.NETNS_CHROMIUM_ARGS)
+        for age in ages:
+            r = one_age(browser, url, age)
+            results.append(r)
+            said = (f"the channel opened in {r['ms']:.0f} ms" if r.get("seated")
+                    else f"no channel ({r.get('said')})")
+            print(f"  reply {age:5.0f} s old: {r.get('why') or said}", flush=True)
+        browser.close()
     ok = [r["age"] for r in results if r.get("seated")]
     print(f"\nheadless Chromium on loopback: the oldest reply that still connected was "
           f"{max(ok):.0f} s old" if ok else "\nno reply connected")

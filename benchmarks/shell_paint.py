@@ -129,16 +129,8 @@ def main() -> int:
         print(f"{CHROMIUM} is missing: bash scripts/setup.sh --browser", file=sys.stderr)
         return 1
     site_build = load_build()
-    with tempfile.TemporaryDirectory(prefix="spec-shell-site-") as tmp:
-        site = args.site.resolve() if args.site else Path(tmp) / "site"
-        if not args.site:
-            site_build.build(site)
-        server, base = site_build.serve_in_thread(site)
-        try:
-            results = run(base, args.runs, args.visits)
-        finally:
-            server.shutdown()
-            server.server_close()
+    with site_build.served_site(args.site, prefix="spec-shell-site-") as base:
+        results = run(base, args.runs, args.visits)
     print(f"\nheadless Chromium, 127.0.0.1, {args.runs} profile(s) × {args.visits} repeat visit(s); "
           f"ms from navigation start, median (min); load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")

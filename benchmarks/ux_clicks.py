@@ -35,7 +35,6 @@ import argparse
 import re
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -298,24 +297,14 @@ def main() -> int:
                     help="the computer players, as the first screen's Opponents choice seats them")
     args = ap.parse_args()
     build = load_build()
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            build.build(site)
-        server, url = build.serve_in_thread(site)
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-                for policy in args.policy or POLICIES:
-                    page = open_page(browser, url, args.size, args.pace)
-                    link = match_url(url, args.seed, args.hands, args.opponents)
-                    report(policy, play(page, link, policy), args.pace)
-                    page.close()
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with build.served_site(args.site) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        for policy in args.policy or POLICIES:
+            page = open_page(browser, url, args.size, args.pace)
+            link = match_url(url, args.seed, args.hands, args.opponents)
+            report(policy, play(page, link, policy), args.pace)
+            page.close()
+        browser.close()
     return 0
 
 
