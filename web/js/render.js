@@ -42,9 +42,11 @@ function playMoves(/** @type {Map<string, DOMRect>} */ before) {
   if (!motionAllowed()) return;
   const felt = document.querySelector("#table .felt")?.getBoundingClientRect();
   if (!felt) return;
-  for (const c of feltCards()) {
+  // every box is read before any card is touched: a class added between two reads made each
+  // read lay the page out again (a table of eight laid it out some thirty times a move)
+  const cards = [...feltCards()].map((c) => /** @type {const} */ ([c, c.getBoundingClientRect()]));
+  for (const [c, now] of cards) {
     const old = before.get(`card:${c.dataset.card}`);
-    const now = c.getBoundingClientRect();
     if (!old || !usableBox(now, felt)) { c.classList.add("is-new"); continue; }
     const dx = old.left - now.left;
     const dy = old.top - now.top;
