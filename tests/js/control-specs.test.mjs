@@ -3,7 +3,7 @@
 // the engine's settle price, and an action built from it is an instance of the template.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { actionFor, controlSpecs, quickPrices, subject } from "../../web/js/control-specs.js";
+import { actionFor, controlSpecs, decisionKey, quickPrices, subject } from "../../web/js/control-specs.js";
 
 const seats = ["Fanny", "Edmund", "Mary"].map((name, seat) => ({ seat, name, kind: "human", chips: 100,
   stack: 3, revealed: [], busted: false, dealer: seat === 0 }));
@@ -206,4 +206,18 @@ test("the fair value is printed from the engine's exact figure, the chips from t
   assert.deepEqual(bid.worth, { p: "3/2", f: 1.5 });
   const pass = controlSpecs(v).find((s) => s.kind === "button");
   assert.equal(pass.worth, null, "a template without a fair value has none to print");
+});
+
+test("decisionKey: the same decision after another seat's change, a new one when the facts change", () => {
+  const pending = { card: "KH", seller: 0, method: "firm", price: 7, asking: 1, queue: [2] };
+  const legal = [{ type: "accept", seat: 1, settles_at: 9 }, { type: "decline", seat: 1 }];
+  const first = view("firm", pending, legal);
+  const key = decisionKey(first, false);
+  // Mary's chips and the unseen count changed (another seat moved): the controls may stay
+  const moved = { ...first, unseen: 41, seats: first.seats.map((s) => (s.seat === 2 ? { ...s, chips: 90 } : s)) };
+  assert.equal(decisionKey(moved, false), key);
+  // a new price, another decision, or trades now asking first: drawn again
+  assert.notEqual(decisionKey(view("firm", pending, [{ ...legal[0], settles_at: 10 }, legal[1]]), false), key);
+  assert.notEqual(decisionKey(view("sale", { card: "KH", seller: 1, method: null }, [{ type: "keep", seat: 1 }]), false), key);
+  assert.notEqual(decisionKey(first, true), key);
 });

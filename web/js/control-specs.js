@@ -158,6 +158,21 @@ function atFair(fair, bounds, otherwise) {
 }
 
 /**
+ * What the controls for `view` are drawn from, as one string: equal for two views that ask
+ * the same decision with the same facts (another seat's chips or a new log line change
+ * nothing), so the page may keep the controls it drew, with a price being typed.
+ *
+ *   decisionKey(v, false) === decisionKey(next, false) // keep the controls on the page
+ *
+ * @param {View} view the acting seat's view
+ * @param {boolean} confirm whether trades ask before they are made
+ * @returns {string}
+ */
+export function decisionKey(view, confirm) {
+  return JSON.stringify([confirm, controlSpecs(view)]);
+}
+
+/**
  * The controls for `view`'s legal templates, in the order the engine sent them (plain buttons
  * first, as the page shows them).
  * @param {View} view the acting seat's view

@@ -11,6 +11,7 @@
 // Nothing here runs at import time.
 import { renderTable, setStatus, seating } from "./render.js";
 import { buildControls } from "./controls.js";
+import { decisionKey } from "./control-specs.js";
 import { seatName, promptText } from "./text.js";
 import { chipsChart } from "./chart.js";
 import { snapshot, playEvents, keepHolds, finishMotion } from "./motion.js";
@@ -47,6 +48,54 @@ import { humanSeats } from "./driver.js";
  *   panel's review box (the hand's trading score, "Review this hand")
  */
 
+/**
+ * The decision the controls on the page were drawn for, and whether a move was sent from them:
+ * a `show` that asks the same decision (another friend's move, a seat's status) keeps them,
+ * with the price being typed, the focus and the button under the pointer.
+ */
+function keptControls() {
+  /** @type {{key: string, nodes: HTMLElement[], sent: boolean}} */
+  let drawn = { key: "", nodes: [], sent: false };
+  return {
+    /**
+     * The controls for `view` (none unless `wanted`): those on the page when they were drawn
+     * for the same decision, unused and still there, else new ones (`fresh`, to be placed).
+     * @param {View} view @param {boolean} wanted @param {boolean} confirm @param {(a: Action) => void} act
+     */
+    for(view, wanted, confirm, act) {
+      const key = wanted ? decisionKey(view, confirm) : "";
+      const same = key !== "" && key === drawn.key && !drawn.sent && drawn.nodes.every((n) => n.isConnected);
+      if (same && drawn.nodes.length) return { key, nodes: drawn.nodes, fresh: false };
+      return { key, nodes: wanted ? buildControls(view, act, { confirm }).nodes : [], fresh: true };
+    },
+    /** @param {string} key @param {HTMLElement[]} nodes */
+    placed: (key, nodes) => { drawn = { key, nodes, sent: false }; },
+    sent: () => { drawn.sent = true; },
+  };
+}
+
+/**
+ * "What is it worth?": the engine's coach for the seat deciding.
+ * @param {number | null} seat @param {TableViewOptions["coach"]} coach
+ */
+function adviceGroup(seat, coach) {
+  const g = el("div", "control-group advice");
+  const out = el("p", "hint advice-text");
+  out.setAttribute("aria-live", "polite");
+  const b = button("What is it worth?", async () => {
+    if (seat == null || !coach) return;
+    b.disabled = true;
+    const r = await coach({ op: "coach", seat });
+    b.disabled = false;
+    if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
+    const a = r.advice ?? {};
+    out.textContent = a.summary || a.suggestion || "No advice is available.";
+    out.tabIndex = 0; // it may scroll in its box on a small screen (layout.css)
+  }, "advice-btn");
+  g.append(b, out);
+  return g;
+}
+
 /** @param {TableViewOptions} opts */
 export function createTableViews(opts) {
   const { store, root = document, site = true, pace = () => "normal" } = opts;
@@ -54,6 +103,7 @@ export function createTableViews(opts) {
   /** when the animations of the last drawing end (performance.now()) */
   let motionUntil = 0;
   let wasMyTurn = false;
+  const kept = keptControls();
   const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
   // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
   // result banner away with it: it would otherwise sit over the summary on a phone.
@@ -65,8 +115,8 @@ export function createTableViews(opts) {
   /** Draw the table for a `show` message. @param {MatchState} s @param {MatchState} prev */
   function drawTable(s, prev) {
     const view = /** @type {View} */ (s.view);
-    const act = (/** @type {Action} */ a) => { disableControls(true); opts.act(a); };
-    const built = s.controls ? buildControls(view, act, { confirm: !!opts.confirmTrades?.() }) : null;
+    const act = (/** @type {Action} */ a) => { kept.sent(); disableControls(true); opts.act(a); };
+    const controls = kept.for(view, !!s.controls, !!opts.confirmTrades?.(), act);
     const shot = snapshot();
     renderTable(view, {
       prev: prev.view, thinking: s.thinking, viewer: s.holder,
@@ -77,14 +127,13 @@ export function createTableViews(opts) {
     news?.events(s.events, view);
     news?.panel(view);
     opts.sound?.forEvents(s.events);
-    const nodes = built?.nodes ?? [];
-    const myTurn = nodes.length > 0;
+    const myTurn = controls.nodes.length > 0;
     if (myTurn && !wasMyTurn) {
       opts.sound?.play("turn");
       opts.cue?.yourTurn(view.prompt?.you ?? "It is your turn.");
     }
     wasMyTurn = myTurn;
-    placeControls(view, nodes);
+    if (controls.fresh) kept.placed(controls.key, placeControls(view, controls.nodes));
     showStatus(view, s.thinking, myTurn);
     // the end of a hand: its panel holds the one way on, so the controls wait behind it
     if (handResult.show(view) && site) $("controls").replaceChildren();
@@ -103,7 +152,7 @@ export function createTableViews(opts) {
     else if (s.focus === "result") handResult.focus();
   }
 
-  /** @param {View} view @param {HTMLElement[]} nodes */
+  /** @param {View} view @param {HTMLElement[]} nodes @returns {HTMLElement[]} the nodes placed */
   function placeControls(view, nodes) {
     const box = $("controls");
     const hadFocus = box.contains(document.activeElement);
@@ -113,10 +162,11 @@ export function createTableViews(opts) {
       queueMicrotask(() => { if (!box.contains(document.activeElement)) focusControls(); });
     }
     if (site && nodes.length) {
-      const advice = adviceGroup(view.seat);
+      const advice = adviceGroup(view.seat, opts.coach);
       const row = box.querySelector(".control-buttons");
       if (row) row.append(...advice.childNodes); else box.append(advice);
     }
+    return nodes;
   }
 
   /** The status line: whose decision it is, in the engine's own words to that seat. */
@@ -131,25 +181,6 @@ export function createTableViews(opts) {
     }
     $("status").classList.toggle("is-your-turn", mine);
     setStatus(status);
-  }
-
-  /** "What is it worth?": the engine's coach for the seat deciding. @param {number | null} seat */
-  function adviceGroup(seat) {
-    const g = el("div", "control-group advice");
-    const out = el("p", "hint advice-text");
-    out.setAttribute("aria-live", "polite");
-    const b = button("What is it worth?", async () => {
-      if (seat == null || !opts.coach) return;
-      b.disabled = true;
-      const r = await opts.coach({ op: "coach", seat });
-      b.disabled = false;
-      if (!r.ok) { out.textContent = r.error?.message ?? "No advice is available."; return; }
-      const a = r.advice ?? {};
-      out.textContent = a.summary || a.suggestion || "No advice is available.";
-      out.tabIndex = 0; // it may scroll in its box on a small screen (layout.css)
-    }, "advice-btn");
-    g.append(b, out);
-    return g;
   }
 
   /** Pass-and-play: ask the table to pass the screen to `seat`. @param {View} view @param {number} seat */
