@@ -13,6 +13,7 @@ import contextlib
 import json
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,16 +62,51 @@ RECORD_CHANNEL = """(() => {
 })();"""
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+# How long a step between devices may take (a link made, a seat taken, a status heard): a second
+# or two alone, but under the suite's load on two cores one took over 20 s. A wait, not a check
+# of speed.
+PEER_MS = 60_000
+STUCK_S = 90  # a computer player or the turn clock moves long before this
 MOVES = re.compile(r"^(Deal the hand|Turn up my top card|Next hand|Keep .*|Pass.*|Decline.*|Refuse.*|Break off)$")
+
+
+STARTED = time.monotonic()
+
+
+def step(what: str) -> None:
+    """Say on stderr, at once, where the test is and how long it has run (a run that goes over
+    its time limit in tests/browser/test_netns.py shows its last step)."""
+    print(f"[{time.monotonic() - STARTED:6.1f} s] {what}", file=sys.stderr, flush=True)
 
 
 def idle(page: Page) -> bool:
     return page.evaluate("document.body.dataset.state") == "idle"
 
 
+# What play_to_the_end needs of a page, in one call (eight pages polled by role queries kept
+# two cores busy): the match's end shown, the reloaded host's "Continue the match", and the
+# name of the first plain move a person could press now (none while the page is busy).
+LOOK = """(moves) => {
+  const shown = (el) => !!el && el.checkVisibility();
+  const named = (b) => (b.getAttribute("aria-label") ?? b.textContent ?? "").replace(/\\s+/g, " ").trim();
+  const buttons = (where) => [...document.querySelectorAll(where)].filter((b) => shown(b) && !b.disabled);
+  const re = new RegExp(moves);
+  const move = document.body.dataset.state === "idle"
+    ? buttons("#controls button, #hand-result button").map(named).find((n) => re.test(n)) ?? null : null;
+  return { over: shown(document.querySelector("#match-summary")), move,
+           resume: buttons("button").some((b) => named(b) === "Continue the match") };
+}"""
+
+
+def look(page: Page) -> dict[str, Any]:
+    """LOOK's answer for `page`."""
+    return page.evaluate(LOOK, MOVES.pattern)
+
+
 def open_table(host: Page, site_url: str, friends: int = 2, hands: int = 1, seats: int = 4) -> None:
     """The host's first screen: Play with friends, `seats` seats of which `friends` are friends'
     (the rest computer players'), a match of `hands`."""
+    step(f"opening a table of {seats} seats, {friends} of them friends'")
     host.goto(site_url)
     expect(host.locator("#boot")).to_have_class(re.compile(r"\bis-ready\b"), timeout=90_000)
     host.get_by_role("button", name="Play with friends…").click()
@@ -86,30 +122,31 @@ def open_table(host: Page, site_url: str, friends: int = 2, hands: int = 1, seat
     dialog.locator("summary", has_text="House rules").click()
     dialog.get_by_label(re.compile(r"^Hands in the match")).fill(str(hands))
     dialog.get_by_role("button", name="Open the table").click()
-    expect(host.get_by_label("Invite link")).to_have_value(re.compile(r"#join="), timeout=20_000)
+    expect(host.get_by_label("Invite link")).to_have_value(re.compile(r"#join="), timeout=PEER_MS)
     expect(host.get_by_role("img", name="QR code of the invite link")).to_be_visible()
 
 
 def join(host: Page, guest: Page, name: str) -> None:
     """Carry the host's invitation to `guest`, join as `name`, carry the reply back."""
+    step(f"{name} joins")
     field = host.get_by_label("Invite link")
-    expect(field).to_have_value(re.compile(r"#join="), timeout=20_000)
+    expect(field).to_have_value(re.compile(r"#join="), timeout=PEER_MS)
     link = field.input_value()
     guest.goto(link)
     guest.get_by_label("Your name").fill(name)
     guest.get_by_role("button", name="Join").click()
     reply = guest.get_by_label("Your reply link")
-    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
+    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=PEER_MS)
     expect(guest.get_by_role("img", name="QR code of your reply link")).to_be_visible()
     host.get_by_label("Reply code", exact=True).fill(reply.input_value())
     host.get_by_role("button", name="Add player").click()
     expect(host.locator("#lobby-error")).to_be_hidden()
     try:
-        expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
+        expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=PEER_MS)
     except AssertionError as e:
         raise AssertionError(f"{e}\nthe lobby says: {host.inner_text('#lobby-error')}; "
                              f"{name}'s page says: {guest.inner_text('#join-status')}") from None
-    expect(host.get_by_label("Invite link")).not_to_have_value(link, timeout=20_000)  # the next seat's, or none
+    expect(host.get_by_label("Invite link")).not_to_have_value(link, timeout=PEER_MS)  # the next seat's, or none
     # a friend's page plays on the host's engine: its own boots only for the fair-play check at
     # the end (web/js/early-worker.js's bootsAtLoad), not while joining
     assert not guest.workers, f"{name}'s page started {len(guest.workers)} engine worker(s) while joining"
@@ -152,13 +189,13 @@ def scan_join(host: Page, guest: Page, name: str) -> None:
     guest.get_by_label("Your name").fill(name)
     guest.get_by_role("button", name="Join").click()
     reply = guest.get_by_label("Your reply link")
-    expect(reply).to_have_value(re.compile(r"#reply=\S{20,}"), timeout=20_000)
+    expect(reply).to_have_value(re.compile(r"#reply=\S{20,}"), timeout=PEER_MS)
     expect(guest.get_by_role("img", name="QR code of your reply link")).to_be_visible()
     host.evaluate(FAKE_CAMERA, reply.input_value())
     assert host.evaluate("window.__cameraTracks.length") == 0, "the camera is asked for only on the press"
     host.get_by_role("button", name="Scan", exact=True).click()
     try:
-        expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
+        expect(host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=PEER_MS)
     except AssertionError as e:
         raise AssertionError(f"{e}\nthe lobby says: {host.inner_text('#lobby-error')}; "
                              f"{name}'s page says: {guest.inner_text('#join-status')}") from None
@@ -170,35 +207,48 @@ def scan_join(host: Page, guest: Page, name: str) -> None:
 
 
 def play_to_the_end(pages: list[Page], limit: int = 400) -> None:
-    """Whoever has a plain move makes it, until every table shows the match's end."""
+    """Whoever has a plain move makes it, until every table shows the match's end. Fails when
+    for STUCK_S seconds nobody here has moved and the first table's status has not changed,
+    naming each table's status."""
     missed: list[str] = []
-    for _ in range(limit):
-        if all(p.locator("#match-summary").is_visible() for p in pages):
+    last_move, seen = time.monotonic(), ""
+    step(f"playing at {len(pages)} tables")
+    for turn in range(limit):
+        looks = [look(p) for p in pages]
+        if all(seen_here["over"] for seen_here in looks):
+            step(f"the match is over at every table after {turn} rounds")
             return
+        if turn % 10 == 0 and (now := pages[0].inner_text("#status")) != seen:
+            seen, last_move = now, time.monotonic()  # the computer players or the clock moved
+        if time.monotonic() - last_move > STUCK_S:
+            raise AssertionError(f"nobody had a move for {STUCK_S} s: "
+                                 + " | ".join(p.inner_text("#status") for p in pages))
+        if turn % 50 == 49:
+            step(f"round {turn + 1}: " + " | ".join(p.inner_text("#status")[:40] for p in pages))
         moved = False
-        for p in pages:
+        for p, seen_here in zip(pages, looks, strict=True):
             # a reloaded host offers to continue its match once its engine is ready, which can be
             # after the reload's own checks have looked for the button: a person presses it then
-            resume = p.get_by_role("button", name="Continue the match")
-            if resume.count() and resume.first.is_visible():
+            if seen_here["resume"]:
                 with contextlib.suppress(PlaywrightError):
-                    resume.first.click(timeout=5_000)
+                    p.get_by_role("button", name="Continue the match").first.click(timeout=5_000)
                 moved = True
                 break
-            if not idle(p):
+            if not seen_here["move"]:
                 continue
-            buttons = p.locator("#controls, #hand-result").get_by_role("button", name=MOVES)
-            if buttons.count() and buttons.first.is_visible():
-                try:
-                    buttons.first.click(timeout=5_000)
-                except PlaywrightError as e:  # redrawn under the pointer by the host's next message
-                    missed.append(f"{p.inner_text('#status')}: {str(e).splitlines()[0]}")
-                    assert len(missed) < 5, "clicks kept missing:\n" + "\n".join(missed)
-                    continue
-                if p.locator("#confirm").is_visible():
-                    p.locator("#confirm-ok").click()
-                moved = True
-                break
+            try:
+                p.locator("#controls, #hand-result").get_by_role(
+                    "button", name=seen_here["move"], exact=True).first.click(timeout=5_000)
+            except PlaywrightError as e:  # redrawn under the pointer by the host's next message
+                missed.append(f"{p.inner_text('#status')}: {str(e).splitlines()[0]}")
+                assert len(missed) < 5, "clicks kept missing:\n" + "\n".join(missed)
+                continue
+            if p.locator("#confirm").is_visible():
+                p.locator("#confirm-ok").click()
+            moved = True
+            break
+        if moved:
+            last_move = time.monotonic()
         pages[0].wait_for_timeout(50 if moved else 150)
     raise AssertionError("the match did not end: " + " | ".join(p.inner_text("#status") for p in pages))
 
@@ -281,7 +331,10 @@ def keys(v: Any) -> set[str]:
 
 @pytest.fixture
 def people(request, browser, site_url: str, output_path: str):
-    """people(n) -> n pages, each in a browser context of its own (a device), on the site's
+    """people(n) -> n pages, each in a browser context of its own (a device: a 1280×800 screen,
+    or a 390×844 one with phone=True; light=True for a friend the test only listens to: reduced
+    motion, no service worker, and its Python blocked, so its fair-play check fails at once), on
+    the site's
     origin with camera and microphone granted (else Chromium gathers no loopback candidate),
     every data-channel message recorded, the pace instant. A failure saves every page's
     screenshot and the console."""
@@ -291,10 +344,14 @@ def people(request, browser, site_url: str, output_path: str):
     contexts: list[BrowserContext] = []
     lines: list[str] = []
 
-    def make(n: int, at: str | None = None) -> list[Page]:
+    def make(n: int, at: str | None = None, phone: bool = False, light: bool = False) -> list[Page]:
         pages = []
         for _ in range(n):
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+            ctx = browser.new_context(viewport=size, service_workers="block" if light else "allow",
+                                      reduced_motion="reduce" if light else "no-preference")
+            if light:  # its Python cannot load: the fair-play check at the end says so at once
+                ctx.route("**/pyodide/**", lambda route: route.abort())
             ctx.grant_permissions(["camera", "microphone"], origin=(at or origin).rstrip("/"))
             ctx.add_init_script(RECORD_CHANNEL)
             ctx.add_init_script(NO_BACKGROUND_SNAPSHOT)  # no second Python boot after the first
@@ -386,7 +443,7 @@ def test_a_guest_reloads_then_the_host_reloads_and_everyone_gets_their_own_seat_
     # longer make offers that will be refused), and the host's reload must find a match going on
     host, ann, bo = start_three(people, site_url, hands=2)
     ann.reload()
-    expect(ann.locator("#join-status")).to_contain_text("Your seat is kept", timeout=20_000)
+    expect(ann.locator("#join-status")).to_contain_text("Your seat is kept", timeout=PEER_MS)
     expect(host.locator("#friends-status")).to_contain_text("Ann is reconnecting", timeout=6_000)
     rejoin(host, ann, "Ann")  # the stored name and token: no question asked
     expect(ann.locator("#seats .is-bottom .you-badge")).to_have_text("You")
@@ -437,15 +494,15 @@ def test_after_a_first_visit_two_devices_play_with_no_server_at_all(people, site
 def rejoin(new_host: Page, guest: Page, name: str) -> None:
     """`new_host` opens Friends, and `name`'s device takes its rejoin link and comes back."""
     new_host.get_by_role("button", name="Friends", exact=True).click()
-    expect(new_host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=20_000)
+    expect(new_host.locator("#lobby-dialog")).to_contain_text(f"rejoin link for {name}", timeout=PEER_MS)
     guest.goto("about:blank")  # the link opens a fresh page (a new tab would do the same)
     guest.goto(new_host.get_by_label("Invite link").input_value())
     reply = guest.get_by_label("Your reply link")
-    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=20_000)
+    expect(reply).to_have_value(re.compile(r"\S{20,}"), timeout=PEER_MS)
     new_host.get_by_label("Reply code", exact=True).fill(reply.input_value())
     new_host.get_by_role("button", name="Add player").click()
     try:
-        expect(new_host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=20_000)
+        expect(new_host.locator("#lobby-seats")).to_contain_text(f"{name}: at the table", timeout=PEER_MS)
     except AssertionError as e:
         raise AssertionError(f"{e}\nthe lobby says: {new_host.inner_text('#lobby-error')}") from None
     new_host.keyboard.press("Escape")
@@ -463,9 +520,9 @@ def test_the_host_hands_the_table_to_a_guest_and_everyone_plays_on_there(people,
     host.get_by_role("button", name="Friends", exact=True).click()
     host.get_by_role("button", name="Hand the table to Ann").click()
     # Ann's page asks her first (issue 43: a table is never taken unasked)
-    expect(ann.locator("#confirm")).to_contain_text("Julia hands you the table", timeout=20_000)
+    expect(ann.locator("#confirm")).to_contain_text("Julia hands you the table", timeout=PEER_MS)
     ann.locator("#confirm-ok").click()
-    expect(bo.locator("#friends-status")).to_contain_text("Ann has the table now", timeout=20_000)
+    expect(bo.locator("#friends-status")).to_contain_text("Ann has the table now", timeout=PEER_MS)
     expect(host.locator("#join-status")).to_contain_text("You were at Ann's table", timeout=30_000)
     expect(host.locator("#join-status")).to_contain_text("Your seat is kept")
     # Ann's page is the site now, with the match from its own save
@@ -489,15 +546,15 @@ def test_a_declined_hand_over_keeps_the_table_and_a_removed_friend_is_told_and_p
     host, ann, bo = start_three(people, site_url, hands=2)
     host.get_by_role("button", name="Friends", exact=True).click()
     host.get_by_role("button", name="Hand the table to Ann").click()
-    expect(ann.locator("#confirm")).to_contain_text("Julia hands you the table", timeout=20_000)
+    expect(ann.locator("#confirm")).to_contain_text("Julia hands you the table", timeout=PEER_MS)
     ann.get_by_role("button", name="Cancel").click()
-    expect(host.get_by_text("Ann did not take the table: it stays with you.")).to_be_visible(timeout=20_000)
+    expect(host.get_by_text("Ann did not take the table: it stays with you.")).to_be_visible(timeout=PEER_MS)
     assert not [m for m in messages(ann.evaluate("window.__channelGot")) if m.get("t") == "table"], "a table was sent on a no"
     assert ann.evaluate("localStorage.getItem('speculation:save:v1')") is None
     host.get_by_role("button", name="Remove Bo").click()
     expect(host.locator("#confirm")).to_contain_text("cannot take it back")
     host.locator("#confirm-ok").click()
-    expect(bo.locator("#friends-status")).to_contain_text("Julia has taken you off the table", timeout=20_000)
+    expect(bo.locator("#friends-status")).to_contain_text("Julia has taken you off the table", timeout=PEER_MS)
     expect(host.locator("#lobby-seats")).to_contain_text("Bo: removed, a computer player plays the seat")
     host.keyboard.press("Escape")
     play_to_the_end([host, ann])
@@ -521,7 +578,7 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
     codes = host.get_by_label("Invite link").input_value() if host.get_by_label("Invite link").count() else ""
     for g in (ann, bo):
         g.locator("#match-summary").get_by_role("button", name="Ready to play again").click()
-    expect(host.locator("#friends-status")).to_contain_text("Ready to play again: Ann, Bo", timeout=20_000)
+    expect(host.locator("#friends-status")).to_contain_text("Ready to play again: Ann, Bo", timeout=PEER_MS)
     expect(ann.locator("#friends-status")).to_contain_text("Ready to play again: you, Bo")
     expect(ann.locator("#match-summary").get_by_role("button", name="Not ready after all")).to_be_visible()
     host.locator("#match-summary").get_by_role("button", name="Play again").click()
@@ -537,7 +594,7 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
     for g in (ann, bo):
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=120_000)
     bo.locator("#match-summary").get_by_role("button", name="Leave the table").click()
-    expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=20_000)
+    expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=PEER_MS)
     if codes:
         assert host.get_by_label("Invite link").input_value() == codes, "no new invitation was made"
 
@@ -591,7 +648,7 @@ def test_an_onlooker_watches_while_friends_talk_and_the_host_mutes_one(people, s
     (edmund,) = people(1)
     host.get_by_role("button", name="Friends", exact=True).click()
     host.get_by_role("button", name="Invite an onlooker").click()
-    expect(host.locator("#lobby-for")).to_contain_text("An invitation for an onlooker", timeout=20_000)
+    expect(host.locator("#lobby-for")).to_contain_text("An invitation for an onlooker", timeout=PEER_MS)
     edmund.goto(host.get_by_label("Invite link").input_value())
     expect(edmund.locator("#join-title")).to_have_text("Watch a table")
     edmund.get_by_label("Your name").fill("Edmund")
@@ -599,7 +656,7 @@ def test_an_onlooker_watches_while_friends_talk_and_the_host_mutes_one(people, s
     tab = open_reply_link(host, edmund)
     expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
     tab.close()
-    expect(host.locator("#lobby-watchers")).to_have_text("One onlooker is watching: Edmund.", timeout=20_000)
+    expect(host.locator("#lobby-watchers")).to_have_text("One onlooker is watching: Edmund.", timeout=PEER_MS)
     host.keyboard.press("Escape")
     expect(edmund.locator("#seats .seat-name")).to_have_text(["Julia", "Ann", "Bo", re.compile(".+")], timeout=30_000)
     expect(edmund.locator("#friends-status")).to_contain_text("You are watching Julia's table")
@@ -641,7 +698,7 @@ def open_reply_link(host: Page, guest: Page) -> Page:
     """The host opens the guest's reply link in its own browser (a new tab of the same browser,
     as tapping the link in a chat would): the link's page hands the reply to the table's tab."""
     reply = guest.get_by_label("Your reply link")
-    expect(reply).to_have_value(re.compile(r"#reply=\S{20,}"), timeout=20_000)
+    expect(reply).to_have_value(re.compile(r"#reply=\S{20,}"), timeout=PEER_MS)
     tab = host.context.new_page()
     tab.goto(reply.input_value())
     return tab
@@ -671,21 +728,21 @@ def test_back_after_a_reload_with_two_actions_by_the_friend_and_one_by_the_host(
     expect(host.locator("#friends-status")).to_contain_text("Ann is reconnecting", timeout=8_000)
     expect(host.locator("#friends-status")).to_contain_text("Bo is reconnecting", timeout=8_000)
     host.get_by_role("button", name="Friends", exact=True).click()
-    host.get_by_role("button", name="Show Bo's rejoin invitation").click(timeout=20_000)
-    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Bo", timeout=20_000)
+    host.get_by_role("button", name="Show Bo's rejoin invitation").click(timeout=PEER_MS)
+    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Bo", timeout=PEER_MS)
     bo.goto("about:blank")
     bo.goto(host.get_by_label("Invite link").input_value())
-    expect(bo.get_by_label("Your reply link")).to_have_value(re.compile(r"#reply="), timeout=20_000)
+    expect(bo.get_by_label("Your reply link")).to_have_value(re.compile(r"#reply="), timeout=PEER_MS)
     tab = open_reply_link(host, bo)                           # Bo first, while Ann's invitation stands
     expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
     tab.close()
     expect(bo.locator("#seats .is-bottom .seat-name")).to_have_text("Bo", timeout=30_000)
-    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Ann", timeout=20_000)  # shown next by itself
+    expect(host.locator("#lobby-dialog")).to_contain_text("rejoin link for Ann", timeout=PEER_MS)  # shown next by itself
     rejoin = host.get_by_label("Invite link").input_value()  # on the host's screen already: no message needed
     ann.goto("about:blank")
     ann.goto(rejoin)                                          # Ann's 1: scans the QR code (or opens the link)
     reply = ann.get_by_label("Your reply link")
-    expect(reply).to_have_value(re.compile(r"#reply="), timeout=20_000)  # no question asked
+    expect(reply).to_have_value(re.compile(r"#reply="), timeout=PEER_MS)  # no question asked
     expect(ann.get_by_label("Your name")).to_be_hidden()
     tab = open_reply_link(host, ann)                          # Ann's 2: sends it; Julia's 1: opens it
     expect(tab.locator("#join-status")).to_contain_text("Your friend is at the table", timeout=30_000)
@@ -705,16 +762,23 @@ def test_eight_devices_play_a_whole_match_seeing_nothing_hidden(people, site_url
     (One hand: a longer match costs the suite time and adds nothing the unit tests of shipHands
     do not check.)"""
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
-    host, *guests = people(8)
+    host, = people(1)
+    # friends on their phones (a third of the pixels to draw); two of them are watched to the end
+    # of their fair-play check, the other five are light (seven Pythons booting at once, and
+    # seven tables sliding every card at every move, on two cores made each page miss its
+    # heartbeats, and the test ran over six minutes under the suite's load)
+    guests = people(2, phone=True) + people(5, phone=True, light=True)
     open_table(host, site_url, friends=7, hands=1, seats=8)
     for g, name in zip(guests, names, strict=True):
         join(host, g, name)
     host.get_by_role("button", name="Start the match").click()
+    step("the match starts")
     for g, name in zip(guests, names, strict=True):
         expect(g.locator("#seats .is-bottom .seat-name")).to_have_text(name, timeout=30_000)
         expect(g.locator("#seats .is-bottom .you-badge")).to_have_text("You")
     play_to_the_end([host, *guests], limit=800)
     record = host_record(host)
+    step("checking what each friend was sent")
     for g, name in zip(guests, names, strict=True):
         texts = g.evaluate("window.__channelGot")
         assert check_messages(texts, record, int(record["seed"]), name) > 0
@@ -723,9 +787,9 @@ def test_eight_devices_play_a_whole_match_seeing_nothing_hidden(people, site_url
         assert sent == [1], f"{name} was sent the hands {sent}: each finished hand once"
         assert g.evaluate("localStorage.getItem('speculation:save:v1')") is None, f"{name}'s page wrote a save"
         assert any(m["t"] == "record" for m in messages(texts)), f"{name} was not sent the record to check"
-    # every friend's page now boots the engine to check the deal; two of them are watched to the
-    # end (seven Pythons booting at once on two cores cost the suite a minute and add nothing)
-    for g in guests[2:]:
+    for g in guests[2:]:  # (their Python could not load: they say so, and nothing is lost)
+        expect(g.locator("#friends-status")).to_contain_text("The deal could not be checked")
         g.close()
+    step("waiting for two friends' fair-play checks")
     for g in guests[:2]:
         expect(g.locator("#friends-status")).to_contain_text("Fair play checked", timeout=180_000)

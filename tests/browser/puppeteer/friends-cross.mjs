@@ -21,6 +21,11 @@ import {
   waitReady, waitUntil,
 } from "./lib.mjs";
 
+// A link is made once the browser has gathered its candidates (web/js/net/link/peer.js gives up
+// after 10 s): alone it takes a second or two, but under the suite's load one step took over
+// 20 s. A wait, not a check of speed.
+const LINK_MS = 60_000;
+
 const [hostKind, guestKind, url, artifacts, chromiumArgs] = process.argv.slice(2);
 const KINDS = ["chromium", "firefox"];
 if (!KINDS.includes(hostKind) || !KINDS.includes(guestKind) || !url || !artifacts || !chromiumArgs) {
@@ -71,11 +76,11 @@ async function openTable(host) {
   await fill(hands, "1");
   await hands.dispose();
   await click(host, "Open the table", { within: "#setup-dialog" });
-  const invite = await field(host, "Invite link", 20_000);
+  const invite = await field(host, "Invite link", LINK_MS);
   const link = await waitUntil(async () => {
     const v = await valueOf(invite);
     return /#join=/.test(v) ? v : "";
-  }, "the invitation link", 20_000);
+  }, "the invitation link", LINK_MS);
   await invite.dispose();
   return link;
 }
@@ -88,11 +93,11 @@ async function join(host, guest, link) {
   await name.type(GUEST);
   await name.dispose();
   await click(guest, "Join");
-  const replyField = await field(guest, "Your reply link", 20_000);
+  const replyField = await field(guest, "Your reply link", LINK_MS);
   const reply = await waitUntil(async () => {
     const v = await valueOf(replyField);
     return /\S{20,}/.test(v) ? v : "";
-  }, "the guest's reply link", 30_000);
+  }, "the guest's reply link", LINK_MS);
   await replyField.dispose();
   const box = await field(host, "Reply code");
   await fill(box, reply);
