@@ -276,7 +276,7 @@ def test_example_boots_on_click_reaches_its_step_and_follows_the_host(page: Page
     assert ready[0]["detail"]["players"] == ["Fanny", "Edmund", "Mary Crawford"]
     assert frame_data(frame)["embedStep"] == "1"
     expect(frame.locator("#embed-step")).to_have_text("Step 1 of 11")
-    expect(frame.locator("#upcard-slot [aria-label='queen of hearts']")).to_be_visible()
+    expect(frame.locator("#upcard-slot [aria-label='queen of hearts, face up']")).to_be_visible()
     expect(frame.locator("#status")).to_contain_text("Fanny decides whether to keep or sell")
     expect(frame.locator(".site-header")).to_be_hidden()
     expect(frame.locator("#rules")).to_be_hidden()
@@ -386,7 +386,7 @@ def test_examples_work_offline_after_the_site_was_visited(sw_browser, site_build
     expect(example).to_have_attribute("data-state", "ready", timeout=BOOT_S * 1000)
     frame = frame_of(tab, "#ex-hoyle speculation-game iframe")
     assert frame_data(frame)["embedStep"] == "1"
-    expect(frame.locator("#upcard-slot [aria-label='jack of hearts']")).to_be_visible()
+    expect(frame.locator("#upcard-slot [aria-label='jack of hearts, face up']")).to_be_visible()
     t = tick_of(frame)
     example.evaluate("(el) => el.stepTo(11)")
     settle_frame(frame, tab, t)

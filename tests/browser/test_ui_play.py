@@ -51,7 +51,7 @@ def test_auction_facedown_trades_counter_and_refusal(watched: Page):
     set_settings(page, offers="ask")
     open_match(page, scenario_url(THREE, seed=11, decks=[NO_HEARTS_KH], rules={"max_hands": 1}))
     # the dealer (a person) deals by itself: the first thing asked is Fanny's sale
-    expect(page.locator("#upcard-slot .card")).to_have_attribute("aria-label", "king of hearts")
+    expect(page.locator("#upcard-slot .card")).to_have_attribute("aria-label", "king of hearts, face up")
     expect(page.locator("#info-trump")).to_contain_text("hearts")
     # every stack shows a count only
     expect(page.locator("#seats .stack-count").first).to_have_text("3 face-down")

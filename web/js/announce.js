@@ -1,8 +1,8 @@
-// Announcements on the table: a banner over the felt for the moments that matter (a new best
-// trump, an ace, a completed sale or purchase, a player going out, the hand's result), spoken
-// through a polite live region; and, while they run, a panel for an auction (the card, the high
-// bid and its bidder, who is still in) or a haggle (every ask and bid so far, the offers left, or
-// that none is when the engine offers the side to move no counter-offer).
+// Announcements on the table, for the eyes (speech.js says every event once, aloud): a banner
+// over the felt for the moments that matter (a new best trump, an ace, a completed sale or
+// purchase, a player going out, the hand's result); and, while they run, a panel for an auction
+// (the card, the high bid and its bidder, who is still in) or a haggle (every ask and bid so
+// far, the offers left, or that none is when the engine offers the side to move no counter-offer).
 // Every sentence is the engine's: an event's `text` or the hand's `outcome.text`.
 //
 //   const news = createAnnouncer(document.getElementById("announce"), { pace: () => "normal" });
@@ -65,9 +65,8 @@ export function createAnnouncer(root, { pace = () => "normal", panelHost = null 
     banner = document.createElement("p");
     banner.id = "announce-banner";
     banner.className = "announce-banner";
-    banner.setAttribute("role", "status");
-    banner.setAttribute("aria-live", "polite");
-    banner.setAttribute("aria-atomic", "true");
+    // for the eyes: its sentence is said once, by the live region of speech.js
+    banner.setAttribute("aria-hidden", "true");
     banner.hidden = true;
     panelBox = document.createElement("section");
     panelBox.id = "deal-panel";

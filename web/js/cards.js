@@ -68,7 +68,8 @@ export function suitName(suit) {
 }
 
 /**
- * A face-up card element (span; aria label is the spoken name); an empty slot for a non-card.
+ * A face-up card element (span; its accessible name is the card's and "face up", as a back's
+ * says "face-down"); an empty slot for a non-card.
  * @param {CardName | null | undefined} card
  * @param {{tag?: string, key?: string | null}} [options]
  * @returns {HTMLElement}
@@ -84,7 +85,7 @@ export function cardFace(card, { tag = "span", key = null } = {}) {
   }
   el.classList.add(`suit-${c.suit}`);
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(card));
+  el.setAttribute("aria-label", `${cardName(card)}, face up`); // a back says "face-down"
   el.dataset.card = `${c.rank}${c.suit}`;
   if (key) el.dataset.key = key;
   const rank = document.createElement("span");

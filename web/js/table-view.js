@@ -16,6 +16,7 @@ import { seatName, promptText } from "./text.js";
 import { chipsChart } from "./chart.js";
 import { snapshot, playEvents, keepHolds, finishMotion } from "./motion.js";
 import { createAnnouncer } from "./announce.js";
+import { createSpeech } from "./speech.js";
 import { createHandResult } from "./hand-result.js";
 import { el, button } from "./dom.js";
 import { humanSeats } from "./driver.js";
@@ -105,6 +106,7 @@ export function createTableViews(opts) {
   let wasMyTurn = false;
   const kept = keptControls();
   const news = site ? createAnnouncer(root.getElementById("announce"), { pace }) : null;
+  const speech = createSpeech(root.getElementById("speech"));
   // Leaving a hand's panel (Next hand, or the match summary after the last hand) takes its
   // result banner away with it: it would otherwise sit over the summary on a phone.
   // "Next hand" moves on at once: the last hand's motion (the pot to its winner) ends there.
@@ -126,6 +128,7 @@ export function createTableViews(opts) {
     keepHolds(); // a card still flying stays hidden under its ghost in the new drawing
     news?.events(s.events, view);
     news?.panel(view);
+    speech.drawn(s.events, view);
     opts.sound?.forEvents(s.events);
     const myTurn = controls.nodes.length > 0;
     if (myTurn && !wasMyTurn) {
@@ -216,9 +219,9 @@ export function createTableViews(opts) {
   store.subscribe((s, prev, msg) => {
     if (s.notice && s.notice !== prev.notice) {
       setStatus(s.notice.text);
-      if (s.notice.refused) disableControls(false);
+      if (s.notice.refused) { disableControls(false); speech.say(s.notice.text); }
     }
-    if (msg.type === "reset") { handResult.reset(); news?.clear(); }
+    if (msg.type === "reset") { handResult.reset(); news?.clear(); speech.clear(); }
     if (msg.type === "show") drawTable(s, prev);
   });
 
