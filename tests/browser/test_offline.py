@@ -325,6 +325,23 @@ def test_failed_save_is_reported_and_play_goes_on(page: Page, console_log: list[
         one_move(page)
     expect(page.locator("#hand-result")).to_be_visible()
     expect(warning).to_be_visible()
+    # the notice takes its own room at the foot of the page: it covers none of the end panel's
+    # buttons (issue 45, item 4: it lay over Next hand), on a computer's screen or a phone's
+    for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 640}):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        note = warning.bounding_box()
+        assert note and note["y"] + note["height"] <= size["height"] + 0.5, f"the notice is off the screen at {size}"
+        assert warning.get_by_role("button", name="Dismiss").is_visible()
+        panel = page.locator("#hand-result, #match-summary").locator("button:visible")
+        assert panel.count(), "the end panel has no button"
+        for i in range(panel.count()):  # scrolled to, as a person would, it is the one pressed
+            button = panel.nth(i)
+            button.scroll_into_view_if_needed()
+            pressed = button.evaluate("(b) => { const r = b.getBoundingClientRect();"
+                                      " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                                      " return !!hit && b.contains(hit); }")
+            assert pressed, f"the notice covers {button.inner_text()!r} at {size}"
     deadline = time.monotonic() + 10
     while page.evaluate("window.__persistCalls") < 1 and time.monotonic() < deadline:
         page.wait_for_timeout(100)
