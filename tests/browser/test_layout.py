@@ -81,6 +81,25 @@ MEASURE = """([must, apart]) => {
 APART = [[over, under] for over in ("#controls", "#deal-panel")
          for under in ("#centre .centre-slot:not([hidden]) .card", "#centre .centre-slot:not([hidden]) figcaption",
                        "#pot-area", "#seats .seat")]
+# On a phone (either side at most 480 px) a stack you may place a buy order on is pressable over
+# a 44×44 px square around its middle, whatever its drawn size (issue 45, item 4: it was 44×26).
+TARGETS = """() => {
+  if (Math.min(innerWidth, innerHeight) > 480) return [];
+  const out = [];
+  for (const b of document.querySelectorAll("#seats button.stack-buy")) {
+    const r = b.getBoundingClientRect();
+    if (!r.width) continue;
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    for (const [dx, dy] of [[-21, -21], [21, -21], [-21, 21], [21, 21], [0, -21], [0, 21]]) {
+      const hit = document.elementFromPoint(cx + dx, cy + dy);
+      if (!hit || !b.contains(hit)) {
+        out.push(`the stack "${b.getAttribute("aria-label")}" (${Math.round(r.width)}×${Math.round(r.height)}) is not pressed at ${dx},${dy} from its middle`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
 TABLE = [["#seats .seat", True], ["#centre .centre-slot:not([hidden])", True], ["#pot-area", True], ["#status", False]]
 CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", False], ["#controls select", False],
             ["#controls .method", False]]
@@ -104,6 +123,7 @@ def check_sizes(page: Page, where: str, extra: list[list] | None = None, control
                  if not ("not shown" in p and not any(p.startswith(s) for s, _ in TABLE))]  # a kind of control this decision lacks
         if panel_whole:
             found += page.evaluate(PANEL_WHOLE)
+        found += page.evaluate(TARGETS)
         if found:
             page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
         problems += [f"{w}×{h} {where}: {p}" for p in found]
