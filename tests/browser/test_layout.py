@@ -100,6 +100,13 @@ TARGETS = """() => {
   }
   return out;
 }"""
+# Every button of the end-of-hand panel can be pressed where it is, with no scrolling (issue 45,
+# item 4: at 360×640 "Review this hand" and "Next hand" were below the panel's fold).
+PRESSABLE = """(sel) => [...document.querySelectorAll(sel)].filter((b) => b.offsetParent !== null).flatMap((b) => {
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && b.contains(hit) ? [] : [`"${b.textContent.trim()}" cannot be pressed without scrolling`];
+})"""
 TABLE = [["#seats .seat", True], ["#centre .centre-slot:not([hidden])", True], ["#pot-area", True], ["#status", False]]
 CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", False], ["#controls select", False],
             ["#controls .method", False]]
@@ -111,7 +118,8 @@ PANEL_WHOLE = """() => { const p = document.querySelector("#deal-panel");
 
 
 def check_sizes(page: Page, where: str, extra: list[list] | None = None, controls: bool = True,
-                sizes: list[tuple[int, int]] | None = None, panel_whole: bool = False) -> None:
+                sizes: list[tuple[int, int]] | None = None, panel_whole: bool = False,
+                pressable: str | None = None) -> None:
     """At every size (or those of `sizes`), everything that must be seen is inside the viewport
     (and with `panel_whole`, the deal panel's whole text is in view, not scrolled inside it)."""
     must = TABLE + (CONTROLS if controls else []) + (extra or [])
@@ -124,6 +132,8 @@ def check_sizes(page: Page, where: str, extra: list[list] | None = None, control
         if panel_whole:
             found += page.evaluate(PANEL_WHOLE)
         found += page.evaluate(TARGETS)
+        if pressable:
+            found += page.evaluate(PRESSABLE, pressable)
         if found:
             page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
         problems += [f"{w}×{h} {where}: {p}" for p in found]
@@ -183,7 +193,7 @@ def test_every_phase_fits_every_screen(page: Page):
         if page.locator("#hand-result").is_visible():
             break
         press(page, re.sub(r"'s turn:.*", "", page.inner_text("#status"), flags=re.S).strip(), "Turn up my top card")
-    check_sizes(page, "the end of a hand", [["#hand-result", False]])
+    check_sizes(page, "the end of a hand", [["#hand-result", False]], pressable="#hand-result button")
     # hand 2: an auction
     before = state(page)[1]
     page.get_by_role("button", name="Next hand").click()

@@ -95,8 +95,10 @@ export function createHandResult({ root = document, site = true, onNext = () => 
       w.append(face);
       p.prepend(w);
     }
-    const parts = [p, resultTable(view, h), ...deadHand(h, win)];
-    if (review) parts.push(reviewBox(view, h.number));
+    // the panel's buttons in a foot that stays in view while the table above it scrolls
+    const foot = document.createElement("div");
+    foot.className = "hand-result-foot";
+    if (review) foot.append(reviewBox(view, h.number));
     if (!last) {
       const row = document.createElement("div");
       row.className = "row-buttons hand-result-next";
@@ -106,9 +108,9 @@ export function createHandResult({ root = document, site = true, onNext = () => 
       next.textContent = "Next hand";
       next.addEventListener("click", () => { closed = h.number; show(view); onLeave(); onNext(view); });
       row.append(next);
-      parts.push(row);
+      foot.append(row);
     }
-    $("hand-result-body").replaceChildren(...parts);
+    $("hand-result-body").replaceChildren(p, resultTable(view, h), ...deadHand(h, win), foot);
     markFelt(view, win);
     if (last) { open = false; return true; } // the match summary holds the focus
     const fresh = !open;
