@@ -74,7 +74,7 @@ test("computer players think for a share of the policy's time, and a deal is mad
     "40% of the pace (its ring has held the table already)");
 });
 
-test("a computer player passing a market window takes no thinking time, draws no \"Thinking\" and one request; an offer 40% of the pace; a turn-up a fifth", async () => {
+test("a computer player passing a market window takes no thinking time, draws no \"Thinking\" and one request; an offer only the motion; a turn-up a fifth", async () => {
   const slept = [];
   const engine = scripted([
     () => ok("view", { view: view({ to_act: 1, phase: "market" }) }),
@@ -100,8 +100,9 @@ test("a computer player passing a market window takes no thinking time, draws no
     "in a market window the computer is asked to move if it passes (a pass takes that one request, an offer " +
     "is made by a second after its thinking); a turn-up is not asked");
   assert.equal(engine.requests[1].viewer, 0, "the pass made at once sends back the viewer's view");
-  assert.deepEqual(slept, [400, 300], "the pass is made at once, not even waiting for the motion (300 ms left); " +
-    "the offer to a person after 40% of the pace; the turn-up after 20% of it, or the motion if longer");
+  assert.deepEqual(slept, [300, 300], "the pass is made at once, not even waiting for the motion (300 ms left); " +
+    "the offer to a person after the motion only (their standing answer may refuse it at once: issue 45, item 3); " +
+    "the turn-up after 20% of the pace, or the motion if longer");
   assert.deepEqual(store.getState().log.map((l) => l.text).filter((t) => t.startsWith("Henry")),
     ["Henry: “Offering 2.”", "Henry offers 2 chips."], "the peek logs nothing; the move logs once");
 });

@@ -214,9 +214,11 @@ function tradeSeats(view) {
  * it passes (`apply: "if_pass"`; anything else it only names, changing nothing): a pass changes
  * nothing on the table, so it is quiet: made at once, in that one request (`moved` is its
  * answer), with no "Thinking" drawn and no wait for the motion still playing, so a window
- * everybody passes costs no waiting; an offer to a person takes `AMONG_BOTS` of the pace (they
- * answer it as a decision of their own, with its fair value beside it), one to another computer
- * player none, as the haggle it opens.
+ * everybody passes costs no waiting; an offer takes no thinking time either, only the motion
+ * still playing: to a person it is either refused at once by their standing answer (issue 45,
+ * item 3: experts' offers refused one after another each cost 40% of the pace) or put to them as
+ * a decision of their own, with its fair value beside it; to another computer player it opens a
+ * haggle that plays out at once.
  * An auction's bids go at `AMONG_BOTS` of the pace while a person is still in the bidding, and at
  * `BOTS_ONLY` once nobody left in it is a person (the seller, say, watching the price rise); a
  * haggle or firm sale with no person in it goes at `BOTS_ONLY` too: its panel lists every price
@@ -240,8 +242,7 @@ export async function thinkFor(ctx, view, seat, standIn, viewer = null) {
     if (!peek.ok) return wait(full);
     const a = peek.action;
     if (a?.type === "pass") return { ms: 0, quiet: true, moved: peek };
-    // an offer to another computer player plays out at once, like the haggle it opens (below)
-    return wait(a?.type === "offer" && a.target != null && isBot(view, a.target) ? 0 : quick);
+    return wait(0); // an offer (above)
   }
   // A bid in an auction goes quicker even with a person in it: the panel beside the centre
   // names the high bid and its bidder, so a person who bids next has it in front of them, and
