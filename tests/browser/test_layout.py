@@ -107,6 +107,11 @@ PRESSABLE = """(sel) => [...document.querySelectorAll(sel)].filter((b) => b.offs
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return hit && b.contains(hit) ? [] : [`"${b.textContent.trim()}" cannot be pressed without scrolling`];
 })"""
+# On a wide screen (1000 px and more, landscape) the coach's whole advice is shown, not a few
+# lines of it in a box that scrolls (issue 45, item 4: two lines of five at 1280×800).
+WHOLE = """(sel) => innerWidth < 1000 || innerWidth < innerHeight ? [] : [...document.querySelectorAll(sel)]
+  .filter((e) => e.offsetParent !== null && e.scrollHeight > e.clientHeight + 1)
+  .map((e) => `${sel} shows ${e.clientHeight} px of its ${e.scrollHeight}`)"""
 TABLE = [["#seats .seat", True], ["#centre .centre-slot:not([hidden])", True], ["#pot-area", True], ["#status", False]]
 CONTROLS = [["#controls button", False], ["#controls input:not([type=radio])", False], ["#controls select", False],
             ["#controls .method", False]]
@@ -119,7 +124,7 @@ PANEL_WHOLE = """() => { const p = document.querySelector("#deal-panel");
 
 def check_sizes(page: Page, where: str, extra: list[list] | None = None, controls: bool = True,
                 sizes: list[tuple[int, int]] | None = None, panel_whole: bool = False,
-                pressable: str | None = None) -> None:
+                pressable: str | None = None, whole: str | None = None) -> None:
     """At every size (or those of `sizes`), everything that must be seen is inside the viewport
     (and with `panel_whole`, the deal panel's whole text is in view, not scrolled inside it)."""
     must = TABLE + (CONTROLS if controls else []) + (extra or [])
@@ -134,6 +139,8 @@ def check_sizes(page: Page, where: str, extra: list[list] | None = None, control
         found += page.evaluate(TARGETS)
         if pressable:
             found += page.evaluate(PRESSABLE, pressable)
+        if whole:
+            found += page.evaluate(WHOLE, whole)
         if found:
             page.screenshot(path=str(ARTIFACTS / f"layout-{w}x{h}-{re.sub(r'[^a-z]+', '-', where)}.png"))
         problems += [f"{w}×{h} {where}: {p}" for p in found]
@@ -179,6 +186,11 @@ def test_every_phase_fits_every_screen(page: Page):
     assert re.fullmatch(r"Chance (\d+%|<1%) for the seat, with all its cards", chance.text_content() or ""), chance.text_content()
     expect(chance).to_have_attribute("title", re.compile(r"all its cards, face-down ones included"))
     check_sizes(page, "a sale (keep or sell)")
+    # a sale's advice is the longest the coach gives (five lines at 1280×800 under the table)
+    page.locator("#controls").get_by_role("button", name="What is it worth?").click()
+    expect(page.locator("#controls .advice-text")).not_to_be_empty()
+    check_sizes(page, "a sale with the coach's advice", [["#controls .advice-text", False]],
+                whole="#controls .advice-text")
     priced(page, "Fanny", "Price", 5, "Offer for sale")
     # an accept/refuse decision says the fair value of what is traded at every size, the
     # smallest phone (where the coach is hidden) included (issue 26, item 2)
@@ -220,7 +232,8 @@ def test_every_phase_fits_every_screen(page: Page):
     page.locator("#controls").get_by_role("button", name="What is it worth?").click()
     expect(page.locator("#controls .advice-text")).not_to_be_empty()
     # at every size: past a few lines the coach's words scroll in their own box (layout.css)
-    check_sizes(page, "a haggle with the coach's advice", [["#deal-panel", False], ["#controls .advice-text", False]])
+    check_sizes(page, "a haggle with the coach's advice", [["#deal-panel", False], ["#controls .advice-text", False]],
+                whole="#controls .advice-text")
     press(page, "Mary", "Break off")
     for _ in range(40):
         if page.locator("#match-summary").is_visible():
