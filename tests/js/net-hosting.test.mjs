@@ -85,7 +85,7 @@ function fakeEngine() {
 }
 
 /** Ann at the table; `clock`: the turn clock in seconds (0, the default here: the table waits). */
-async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000 } = {}) {
+async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000, friendRows = [1] } = {}) {
   const engine = fakeEngine();
   const store = createMatchStore({ holder: 0 });
   const driver = createDriver({ store, engine, policy: {} });
@@ -108,7 +108,7 @@ async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000 } = {}) {
       return true;
     },
   });
-  await hosting.open({ players: SEATS.map(({ name, kind }) => ({ name, kind })), friendRows: [1], hostRow: 0, hostName: "Julia", settings: {}, clock });
+  await hosting.open({ players: SEATS.map(({ name, kind }) => ({ name, kind })), friendRows, hostRow: 0, hostName: "Julia", settings: {}, clock });
   const inv = decodeInvite(hosting.state().invitation.link, { now: 1_000_000_000 });
   assert.equal(inv.seat, 1);
   assert.equal(inv.host, "Julia");
@@ -118,11 +118,21 @@ async function hostWithAnn({ clock = 0, now = () => 1_000_000_000_000 } = {}) {
   const ch = channels[0];
   ch.from(JSON.stringify({ t: "hello", name: "Ann", token: null, prefs: {} }));
   assert.equal(await adding, null);
-  assert.equal(await hosting.startMatch("bots", () => ({ name: "Bot", kind: "bot" })), null);
+  /** @type {string[][]} */
+  const asked = [];
+  assert.equal(await hosting.startMatch("bots", (row, taken) => { asked.push([row, ...taken]); return { name: "Bot", kind: "bot" }; }), null);
+
   await driver.run(() => {}); // the start's work is done
   await new Promise((r) => setTimeout(r, 10));
-  return { hosting, engine, store, ch, friends: () => friends, driver, channels };
+  return { hosting, engine, store, ch, friends: () => friends, driver, channels, asked };
 }
+
+test("a friend's seat nobody took is given to a computer player, told the names already seated", async () => {
+  const { engine, asked } = await hostWithAnn({ friendRows: [1, 2] });
+  assert.deepEqual(asked, [[2, "Julia", "Ann"]], "row 2 is empty: botFor is asked for it with Julia's and Ann's names");
+  const start = engine.requests.find((r) => r.op === "new_match");
+  assert.deepEqual(start.settings.players.map((p) => [p.name, p.kind]), [["Julia", "human"], ["Ann", "human"], ["Bot", "bot"]]);
+});
 
 test("a friend joins by the codes, gets a welcome with a token, and their own seat's view after the start", async () => {
   const { ch } = await hostWithAnn();

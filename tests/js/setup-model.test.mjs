@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import {
   DEFAULT_HUMAN, botChoices, botFor, characterName, fillPlayers, formModel, formSettings, nameFollowsCharacter,
-  newPlayer, presetChoice, rowChoice,
+  newBot, newPlayer, presetChoice, rowChoice,
 } from "../../web/js/setup/model.js";
 
 const bot = (level, rank, personality, name) => ({
@@ -45,6 +45,14 @@ test("a new row: the first is a person, then each character not yet seated, at t
   assert.deepEqual(newPlayer(model, ["Julia"]), { name: "Edmund", kind: "bot", bot: "casual/edmund" });
   assert.deepEqual(newPlayer(model, ["Julia", "Edmund"]), { name: "Mary", kind: "bot", bot: "casual/mary" });
   assert.deepEqual(newPlayer(model, ["Julia", "Edmund", "Mary"]), { name: "Tom", kind: "human" });
+});
+
+test("newBot: a computer player for a seat nobody took, never a person, its name not taken", () => {
+  // the friends' table started with a friend's seat empty and no match yet: the seat was a
+  // person named "Julia", like the host, and the match waited on it
+  assert.deepEqual(newBot(model, []), { name: "Edmund", kind: "bot", bot: "casual/edmund" });
+  assert.deepEqual(newBot(model, ["Julia", "Ann", "Edmund"]), { name: "Mary", kind: "bot", bot: "casual/mary" });
+  assert.deepEqual(newBot(model, ["Edmund", "Mary", "Edmund 2"]), { name: "Edmund 3", kind: "bot", bot: "casual/edmund" });
 });
 
 test("fill: four players by default; given players kept up to the maximum and padded to the minimum", () => {

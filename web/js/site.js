@@ -34,7 +34,7 @@ import { closeRulesForTutorial, closeSheet, hideAutoNote, notice, wirePanels } f
 import { defaultBuyer, humans, quickSettings } from "./site/people.js";
 import { createFriends } from "./site/friends.js";
 import { friendsDefaults } from "./site/start.js";
-import { formModel, newPlayer } from "./setup/model.js";
+import { formModel, newBot } from "./setup/model.js";
 import { leaveTable } from "./storage/hand-over.js";
 import { createTakeBack } from "./site/take-back.js";
 import { createDaily } from "./site/daily.js";
@@ -82,10 +82,10 @@ export async function startSite() {
     const lobby = createLobby({
       hosting,
       handOver: (seat) => { handOver(seat).catch((err) => console.error(err)); }, // asks the friend first: not inside the table's work
-      botFor: (i) => {
-        const taken = (table.view?.seats ?? []).map((x) => x.name);
-        return table.hello ? newPlayer(formModel(table.hello), taken) : { name: `Player ${i + 1}`, kind: "human" };
-      },
+      // an empty seat at the start: a computer player (newPlayer made a person "Julia" when the
+      // host had no view yet, and the match waited on a seat nobody could play)
+      botFor: (/** @type {number} */ i, /** @type {string[]} */ taken) => (table.hello ? newBot(formModel(table.hello), taken)
+        : { name: `Computer ${i + 1}`, kind: /** @type {const} */ ("bot") }),
     });
     lobby.wire();
     return { hosting, lobby };

@@ -496,7 +496,7 @@ function onStatus(hx, row, ch, st) {
 /**
  * "Start the match": friends' seats that nobody took become computer players ("bots") or
  * are left out ("drop").
- * @param {Hx} hx @param {"bots" | "drop"} empty @param {(index: number) => PlayerSpec} botFor
+ * @param {Hx} hx @param {"bots" | "drop"} empty @param {(index: number, taken: string[]) => PlayerSpec} botFor
  * @returns {Promise<string | null>} why not (null: started)
  */
 async function startMatch(hx, empty, botFor) {
@@ -507,11 +507,15 @@ async function startMatch(hx, empty, botFor) {
   const players = [];
   /** @type {Map<number, number>} */
   const seatOfRow = new Map();
+  // the names seated, so that a computer player in an empty seat takes another
+  const taken = plan.players.flatMap((p, row) => (open.has(row) ? [] : [seatOf(hx, row)?.name ?? p.name]));
   plan.players.forEach((p, row) => {
     if (open.has(row) && empty === "drop") return;
     seatOfRow.set(row, players.length);
     const f = seatOf(hx, row);
-    players.push(open.has(row) ? botFor(row) : f ? { ...p, name: f.name } : p);
+    const bot = open.has(row) ? botFor(row, taken) : null;
+    if (bot) taken.push(bot.name);
+    players.push(bot ?? (f ? { ...p, name: f.name } : p));
   });
   const limits = hx.table.hello?.limits?.players;
   if (limits && players.length < limits.min) return `A match needs at least ${limits.min} players: invite someone, or let computer players take the empty seats.`;
@@ -684,7 +688,7 @@ export function createHosting({ table, start, changed = () => {}, peer = hostPee
     /** A fresh invitation for `row` (default: the one the lobby shows), shown. @param {number} [row] */
     invite: (row) => invite(hx, row ?? hx.shown ?? undefined),
     /** @param {string} text */ addReply: (text) => addReply(hx, text),
-    /** @param {"bots" | "drop"} empty @param {(index: number) => PlayerSpec} botFor */ startMatch: (empty, botFor) => startMatch(hx, empty, botFor),
+    /** @param {"bots" | "drop"} empty @param {(index: number, taken: string[]) => PlayerSpec} botFor */ startMatch: (empty, botFor) => startMatch(hx, empty, botFor),
     roster: () => rosterOf(hx.s),
     /** @param {unknown} ui */ restore: (ui) => restore(hx, ui),
     /** @param {{quietly?: boolean}} [how] */ stop: (how) => stop(hx, how),

@@ -91,12 +91,28 @@ export function defaultLevel(levels) {
 export function newPlayer(model, taken) {
   const i = taken.length;
   const have = new Set(taken);
-  const person = model.persons.find((x) => !have.has(x.name));
-  if (i > 0 && person) {
-    const b = botFor(model.bots, person.id, defaultLevel(model.levels));
-    return { name: person.name, kind: "bot", bot: b?.id };
-  }
+  if (i > 0 && model.persons.some((x) => !have.has(x.name))) return newBot(model, taken);
   return { name: DEFAULT_NAMES.find((n) => !have.has(n)) ?? `Player ${i + 1}`, kind: "human" };
+}
+
+/**
+ * A computer player for a seat nobody took (a friends' table started with a friend's seat
+ * empty): a character not yet seated, at the default level; when every one is, the first again
+ * under a numbered name. Never a person: nobody is there to play it.
+ *
+ *   newBot(model, ["Julia", "Ann"])   // {name: "Edmund", kind: "bot", bot: "casual/edmund"}
+ *
+ * @param {FormModel} model @param {string[]} taken the names already at the table
+ * @returns {PlayerSpec}
+ */
+export function newBot(model, taken) {
+  const have = new Set(taken);
+  const who = model.persons.find((x) => !have.has(x.name)) ?? model.persons[0];
+  const bot = who ? botFor(model.bots, who.id, defaultLevel(model.levels)) : model.bots[0];
+  const base = who?.name ?? "Computer";
+  let name = base;
+  for (let n = 2; have.has(name); n++) name = `${base} ${n}`;
+  return { name, kind: "bot", bot: bot?.id };
 }
 
 /**

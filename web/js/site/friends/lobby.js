@@ -48,7 +48,7 @@ export function seatLine(f) {
 /**
  * @param {object} parts
  * @param {Hosting} parts.hosting
- * @param {(index: number) => import("../../protocol.js").PlayerSpec} parts.botFor
+ * @param {(index: number, taken: string[]) => import("../../protocol.js").PlayerSpec} parts.botFor
  * @param {(seat: number) => unknown} [parts.handOver] "Hand the table to …" for a friend's seat
  * @param {() => number} [parts.now]
  */
