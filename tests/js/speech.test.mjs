@@ -38,3 +38,9 @@ test("a turn line an event has just said is not said again", () => {
   const end = view({ match_over: true, match_outcome: { text: "The match is over." } });
   assert.deepEqual(speechFor([{ type: "match_over", text: "The match is over." }], end, "").lines, ["The match is over."]);
 });
+
+test("several people at one screen: the turn names the seat, as the status line does", () => {
+  const seats = [{ name: "Fanny" }, { name: "Edmund" }];
+  const out = speechFor([], { ...view(), seats }, "", true);
+  assert.deepEqual(out.lines, ["Edmund's turn: decide whether to sell the king of hearts."]);
+});

@@ -5,11 +5,11 @@
 // twice. A move the engine refuses is said too (the notice).
 //
 //   const speech = createSpeech(document.getElementById("speech"));
-//   speech.drawn(events, view);   // after each drawing: its events, then a new turn
+//   speech.drawn(events, view, false);   // after each drawing: its events, then a new turn
 //   speech.say("That price is over your chips.");
 //
 // Nothing here runs at import time.
-import { promptFor } from "./text.js";
+import { promptFor, turnLine } from "./text.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").GameEvent} GameEvent */
@@ -19,9 +19,10 @@ const KEEP = 40;
 
 /**
  * The sentences a drawing adds, and the turn it leaves: its events' texts in order, then the
- * decision now open when it is not the one already said (`said`). The turn line is said to the
- * seat this view is for: "Your turn: …" when that seat decides, the engine's third-person
- * sentence otherwise; the match's end is said once.
+ * decision now open when it is not the one already said (`said`). When the seat this view is
+ * for decides, the turn line is the status line's (text.js turnLine: "Your turn: …", or
+ * "Edmund's turn: …" with `several` people at the screen); the engine's third-person sentence
+ * otherwise; the match's end is said once.
  *
  *   speechFor([{type: "reveal", text: "Mary turns up the six of clubs."}], view, "")
  *   // {lines: ["Mary turns up the six of clubs.", "Your turn: sell …"], turn: "2|Your turn: sell …"}
@@ -29,9 +30,10 @@ const KEEP = 40;
  * @param {GameEvent[]} events the drawing's events
  * @param {View} view the view drawn
  * @param {string} said the turn said last ("" for none)
+ * @param {boolean} [several] several people share the screen (pass-and-play)
  * @returns {{lines: string[], turn: string}}
  */
-export function speechFor(events, view, said) {
+export function speechFor(events, view, said, several = false) {
   const lines = events.map((e) => e.text ?? "").filter((t) => t !== "");
   let turn = "";
   let line = "";
@@ -40,7 +42,7 @@ export function speechFor(events, view, said) {
     turn = `over|${line}`;
   } else if (view.prompt) {
     const mine = view.seat != null && view.seat === view.prompt.seat;
-    line = mine ? `Your turn: ${promptFor(view, view.seat)}` : promptFor(view, view.seat);
+    line = mine ? turnLine(view, several) : promptFor(view, view.seat);
     turn = `${view.prompt.seat}|${line}`;
   }
   if (line && turn !== said && !lines.includes(line)) lines.push(line); // (the match's end is an event's too)
@@ -63,9 +65,12 @@ export function createSpeech(region) {
     while (region.children.length > KEEP) region.firstElementChild?.remove();
   };
   return {
-    /** After a drawing: its events, then the turn if it changed. @param {GameEvent[]} events @param {View} view */
-    drawn(events, view) {
-      const out = speechFor(events ?? [], view, said);
+    /**
+     * After a drawing: its events, then the turn if it changed.
+     * @param {GameEvent[]} events @param {View} view @param {boolean} [several] pass-and-play
+     */
+    drawn(events, view, several = false) {
+      const out = speechFor(events ?? [], view, said, several);
       said = out.turn;
       add(out.lines);
     },

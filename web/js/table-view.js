@@ -12,7 +12,7 @@
 import { renderTable, setStatus, seating } from "./render.js";
 import { buildControls } from "./controls.js";
 import { decisionKey } from "./control-specs.js";
-import { seatName, promptText } from "./text.js";
+import { seatName, promptText, turnLine } from "./text.js";
 import { chipsChart } from "./chart.js";
 import { snapshot, playEvents, keepHolds, finishMotion } from "./motion.js";
 import { createAnnouncer } from "./announce.js";
@@ -97,6 +97,9 @@ function adviceGroup(seat, coach) {
   return g;
 }
 
+/** Several people share this screen (pass-and-play). @param {number[] | null | undefined} here @param {View} view */
+const several = (here, view) => (here ?? humanSeats(view)).length > 1;
+
 /** @param {TableViewOptions} opts */
 export function createTableViews(opts) {
   const { store, root = document, site = true, pace = () => "normal" } = opts;
@@ -128,7 +131,7 @@ export function createTableViews(opts) {
     keepHolds(); // a card still flying stays hidden under its ghost in the new drawing
     news?.events(s.events, view);
     news?.panel(view);
-    speech.drawn(s.events, view);
+    speech.drawn(s.events, view, several(s.here, view));
     opts.sound?.forEvents(s.events);
     const myTurn = controls.nodes.length > 0;
     if (myTurn && !wasMyTurn) {
@@ -178,10 +181,7 @@ export function createTableViews(opts) {
     let status = promptText(view);
     if (thinking != null) status = `${seatName(view, thinking)} is thinking… ${status}`;
     const mine = myTurn && !!view.prompt && view.prompt.seat === view.seat;
-    if (mine && view.prompt) {
-      const who = (here ?? humanSeats(view)).length > 1 ? `${seatName(view, view.seat ?? 0)}'s turn` : "Your turn";
-      status = `${who}: ${view.prompt.you}`;
-    }
+    if (mine) status = turnLine(view, several(here, view));
     $("status").classList.toggle("is-your-turn", mine);
     setStatus(status);
   }

@@ -96,6 +96,17 @@ export function promptText(view) {
 }
 
 /**
+ * The line for a decision of the seat this view is for, as the status line shows it and the
+ * live region says it: "Your turn: …", or "Edmund's turn: …" when several people share the
+ * screen (pass-and-play), so that "your" is never whoever happens to hold it.
+ * @param {Pick<View, "prompt" | "seat" | "seats">} view @param {boolean} several
+ */
+export function turnLine(view, several) {
+  const who = several ? `${seatName(view, view.seat ?? 0)}'s turn` : "Your turn";
+  return `${who}: ${view.prompt?.you ?? ""}`;
+}
+
+/**
  * The same decision as said to `seat`: the engine's second-person sentence when `seat` is the
  * one deciding, its third-person sentence otherwise.
  * @param {Pick<View, "prompt"> | null | undefined} view
