@@ -85,11 +85,17 @@ def test_offline_after_first_visit(sw_browser, site_build, site_dir: Path):
         # synchronous request; the service worker keeps the archive from then on.
         rest = page.evaluate(REST_IMPORT)
         assert rest.get("origin") == "/lib/python_stdlib_rest.zip/csv.py", rest
-        kept = page.evaluate("""async (u) => {
-            const r = await caches.match(u);
-            return r ? (await r.arrayBuffer()).byteLength : null;
-        }""", url + "pyodide/python_stdlib_rest.zip")
-        assert kept == (site_dir / "pyodide" / "python_stdlib_rest.zip").stat().st_size
+        # It is stored after the answer, once its hash is checked (event.waitUntil): under load
+        # that takes a moment, so wait for it rather than look once (CI failed on a single look).
+        size = (site_dir / "pyodide" / "python_stdlib_rest.zip").stat().st_size
+
+        def kept() -> bool:
+            return bool(page.evaluate("""async ([u, size]) => {
+                const r = await caches.match(u);
+                return r !== undefined && (await r.arrayBuffer()).byteLength === size;
+            }""", [url + "pyodide/python_stdlib_rest.zip", size]))
+
+        support.wait_until(kept, "the service worker to keep python_stdlib_rest.zip", page=page)
 
         # installable: Chromium finds the manifest, its icons and a worker with a fetch handler
         cdp = ctx.new_cdp_session(page)
