@@ -66,7 +66,7 @@ def play_on(game: Game, bots: dict[int, Any], me: int, first: Action) -> tuple[f
     def tally(t: Trade, _: dict[int, int]) -> None:
         if me in (t.buyer, t.seller):
             what = "card" if t.kind == "bought_facedown" else "trump"
-            parts[("buy " if t.buyer == me else "sell ") + what] += t.gain(me)
+            parts[("buy " if t.buyer == me else "sell ") + what] += t.gain(me, with_deal=False)
 
     action: Action | None = first
     while not game.is_over:

@@ -57,6 +57,9 @@ from speculation.tournament import interval, play_deal
 T = TypeVar("T")
 EXPERT = "expert/edmund"
 TABLES = {"default": ["casual/mary", "casual/henry", "casual/edmund"],
+          # the Play card's Opponents (web/js/site/people.js): Casual is "default"
+          "mixed": ["casual/mary", "skilled/henry", "expert/edmund"],
+          "expert": ["expert/mary", "expert/henry", "expert/edmund"],
           "weak": ["casual/edmund", "beginner/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"],
           "ladder": ["expert/edmund", "casual/edmund", "beginner/edmund"],
@@ -90,7 +93,7 @@ def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[flo
             if entry_at[me] == 0:
                 what = "trump" if t.kind == "sold" else "face-down card"
                 acc = out.setdefault((role, what, t.method or "offer", entry_at[other]), [0.0, 0.0])
-                acc[0] += t.gain(me) / len(orders)
+                acc[0] += t.gain(me, with_deal=False) / len(orders)
                 acc[1] += 1 / len(orders)
 
     dealt = [0.0, 0.0]
@@ -123,9 +126,11 @@ def channels(lineup: list[str], deals: int, seed: int, jobs: int) -> None:
 SELLS = frozenset({"sell_firm", "sell_auction", "sell_negotiate"})
 
 
-def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]:
+def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float, float]:
     """Entry 0 in every seating of one deal: (deal, chips, luck-adjusted, sales tried, sales
-    made), each averaged over the seatings. ``task`` ends with whether the roster is shown."""
+    made, trading score), each averaged over the seatings. The trading score is the one a
+    player sees (``review``): trades against the engine's fair value, which before a match's
+    last hand counts the next deal. ``task`` ends with whether the roster is shown."""
     from speculation.actions import Action
     from speculation.review import Trade
     from speculation.rules import Rules
@@ -133,15 +138,17 @@ def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]
 
     lineup, rules_dict, seed, index, design, shown = task
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
-    tried = made = chips = edge = 0.0
+    tried = made = chips = edge = score = 0.0
 
     def act(a: Action, entry_at: dict[int, int]) -> None:
         nonlocal tried
         tried += a.kind in SELLS and entry_at[a.seat] == 0
 
     def trade(t: Trade, entry_at: dict[int, int]) -> None:
-        nonlocal made
+        nonlocal made, score
         made += t.kind == "sold" and entry_at[t.seller] == 0
+        for seat in (t.buyer, t.seller):
+            score += t.gain(seat) if entry_at[seat] == 0 else 0.0
 
     for seat_of in orders:
         c, g, _ = play_hand(lineup, rules, seed, index, seat_of, on_trade=trade, on_action=act,
@@ -149,7 +156,7 @@ def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]
         chips += c[0]
         edge += g[0]
     k = len(orders)
-    return index, chips / k, edge / k, tried / k, made / k
+    return index, chips / k, edge / k, tried / k, made / k, score / k
 
 
 def coach(rest: list[str], deals: int, seed: int, jobs: int, who: list[str],
@@ -157,7 +164,7 @@ def coach(rest: list[str], deals: int, seed: int, jobs: int, who: list[str],
     """Print the ``--coach`` table (see the module docstring). ``start``: the first deal's
     index (to split a long run); ``raw``: a file to which each deal's row is appended as JSON
     (``--combine`` prints the table from such files)."""
-    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": 1}
+    rules = {**rules_from("parlett", {}).to_dict(), "max_hands": HANDS[0]}
     _coach_header()
     for first in who:
         for shown in rosters:
@@ -186,19 +193,20 @@ def combine(paths: list[str]) -> None:
 
 def _coach_header() -> None:
     print("| entry 0 | roster | deals | luck-adjusted/deal | 95% CI | chips/deal | 95% CI | "
-          "sales tried /deal | sales made /deal | made / tried |")
-    print("|---|---|---:|---:|---|---:|---|---:|---:|---:|")
+          "trading score/deal | 95% CI | sales tried /deal | sales made /deal | made / tried |")
+    print("|---|---|---:|---:|---|---:|---|---:|---|---:|---:|---:|")
 
 
 def _coach_row(first: str, shown: bool, rows: list[Any]) -> None:
     deals = len(rows)
     edge = interval([r[2] for r in rows])
     chips = interval([r[1] for r in rows])
+    score = interval([r[5] if len(r) > 5 else float("nan") for r in rows])
     tried, made = sum(r[3] for r in rows) / deals, sum(r[4] for r in rows) / deals
     print(f"| {first} | {'shown' if shown else 'blind'} | {deals} | {edge.mean:+.3f} | "
           f"[{edge.lo:+.3f}, {edge.hi:+.3f}] | {chips.mean:+.3f} | [{chips.lo:+.3f}, "
-          f"{chips.hi:+.3f}] | {tried:.3f} | {made:.3f} | "
-          f"{made / tried if tried else 0:.1%} |", flush=True)
+          f"{chips.hi:+.3f}] | {score.mean:+.3f} | [{score.lo:+.3f}, {score.hi:+.3f}] | "
+          f"{tried:.3f} | {made:.3f} | {made / tried if tried else 0:.1%} |", flush=True)
 
 
 def _pool_map(fn: Callable[[Any], T], tasks: list[Any], jobs: int) -> Iterator[T]:

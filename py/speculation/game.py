@@ -49,6 +49,7 @@ from .log import LogEntry, Step
 from .odds import Odds, compute_odds
 from .rules import NAME_MAX, Rules
 from .text import chips, hand_sentence, match_sentence, ordinal, suit_word
+from .worth import deal_value
 
 
 class Phase(StrEnum):
@@ -197,7 +198,10 @@ class DecisionContext:
     stake. ``stake``: ``"trump"`` (the best trump showing, ``card``, owned by ``owner``) or
     ``"card"`` (one face-down card: in a haggle ``owner``'s card at ``position``; in a market
     window any other player's, so ``owner`` is None); None without a stake. ``chance``: the
-    stake's exact chance of taking the pot; ``fair``: pot × chance, in chips (exact).
+    stake's exact chance of taking the pot; ``fair``: what it is worth, in chips (exact): chance ×
+    (the pot + ``deal``), ``deal`` being what dealing the next hand adds to taking this pot
+    (``worth.deal_value``: the winner deals next; 0 on a match's last hand). It is the one value
+    of a card: the coach, the standing answers and the trading score all use it.
     ``answering``/``price``: the seat whose price this decision answers and that price (the firm
     price, the top bid, the other side's last price in a haggle), None when it answers none.
     ``above``: unseen trumps ranked above the best trump showing. ``buyers``: in the choice to
@@ -208,8 +212,10 @@ class DecisionContext:
     'dealer'
     >>> _ = g.apply(Action(0, "deal"))
     >>> d = g.decision()
-    >>> (d.seat, d.role, d.stake, d.owner, d.buyers, d.fair == d.chance * g.pot)
+    >>> (d.seat, d.role, d.stake, d.owner, d.buyers, d.fair == d.chance * (g.pot + d.deal))
     (0, 'seller', 'trump', 0, (1, 2), True)
+    >>> round(float(d.deal), 2)   # the first hand of five: taking the pot also deals the next
+    4.61
     """
 
     seat: int
@@ -224,6 +230,7 @@ class DecisionContext:
     price: int | None = None
     above: int = 0
     buyers: tuple[int, ...] = ()
+    deal: Fraction = Fraction(0)
 
 
 class HandReason(StrEnum):
@@ -412,11 +419,12 @@ class Game:
         ctx = self.decision() if p is not None else None
         stake: str = ""
         role: str = ""
-        fair = 0.0
+        fair = share = deal = 0.0
         price = a.price
         if ctx is not None and ctx.stake is not None and not (isinstance(p, Window)
                                                                 and a.kind != "offer"):
             stake, role, fair = ctx.stake, ctx.role, float(ctx.fair or 0)
+            share, deal = float((ctx.chance or 0) * self.pot), float(ctx.deal)
         if isinstance(p, AuctionSale):
             price = p.minimum if a.kind == "pass" else a.price
         elif isinstance(p, (Haggle, FirmSale, TopBid)) and a.kind != "counter" and ctx is not None:
@@ -425,7 +433,7 @@ class Game:
             else None
         facedown = sum(len(x) for x in self.stacks) + len(self.dead)
         return Step(len(self.actions), a, self.hand_no, self.phase, self.pot, stake, fair, price,
-                    role, best_rank, facedown)
+                    role, best_rank, facedown, share, deal)
 
     def decision(self, odds: Odds | None = None) -> DecisionContext | None:
         """The public context of the decision under way (``DecisionContext``): whose it is, what
@@ -467,14 +475,21 @@ class Game:
                        answering: int | None = None, price: int | None = None,
                        buyers: tuple[int, ...] = ()) -> DecisionContext:
         chance = odds.best if self.holder is not None else Fraction(0)
-        return DecisionContext(seat, role, "trump", chance, chance * self.pot, lot.card,
-                               self.holder, None, answering, price, self._above(), buyers)
+        deal = self._deal()
+        return DecisionContext(seat, role, "trump", chance, chance * (self.pot + deal), lot.card,
+                               self.holder, None, answering, price, self._above(), buyers, deal)
 
     def _card_context(self, seat: int, role: Role, odds: Odds, owner: int | None = None,
                       position: int | None = None, answering: int | None = None,
                       price: int | None = None) -> DecisionContext:
-        return DecisionContext(seat, role, "card", odds.per_card, odds.per_card * self.pot, None,
-                               owner, position, answering, price, self._above())
+        deal = self._deal()
+        return DecisionContext(seat, role, "card", odds.per_card,
+                               odds.per_card * (self.pot + deal), None, owner, position,
+                               answering, price, self._above(), deal=deal)
+
+    def _deal(self) -> Fraction:
+        """What dealing the next hand adds to taking this pot (``worth.deal_value``)."""
+        return deal_value(self.rules, self.hand_no, self.chips)
 
     def _above(self) -> int:
         """Unseen trumps ranked above the best trump showing (0 without one)."""
@@ -1021,7 +1036,8 @@ class Game:
         return "hands_played" if limit else "one_player_left"
 
     def fair_value(self, odds: Odds | None = None) -> Fraction | None:
-        """Fair value in chips (pot × exact chance) of the card the decision under way concerns:
+        """Fair value in chips (``DecisionContext.fair``: exact chance × (pot + the next deal's
+        worth)) of the card the decision under way concerns:
         the best trump showing in a sale, auction or haggle over it; one face-down card in a
         market window or a haggle over one. None when no card is at stake (deal, reveal)."""
         ctx = self.decision(odds) if self.pending is not None else None

@@ -24,10 +24,13 @@ class Step:
 
     ``phase`` and ``pot``: before the action. ``stake``: what was traded, ``"trump"`` (the best
     trump showing), ``"card"`` (one face-down card) or ``""`` (nothing, or a market pass, which
-    names no price). ``fair``: the stake's fair value in chips (pot × exact chance), 0.0 without
-    a stake. ``price``: the price the action set or answered (a bid, an ask, the firm price
-    accepted or declined, the other side's last price in a haggle). ``role``: ``"seller"``,
-    ``"buyer"`` or ``""`` for the acting seat. ``best_rank`` (the rank of the best trump when a
+    names no price). ``fair``: the stake's fair value in chips (``DecisionContext.fair``: exact
+    chance × (pot + ``deal``)), 0.0 without a stake; ``share``: its share of the pot alone
+    (chance × pot, what the bots' reads of a price compare it with); ``deal``: what dealing the
+    next hand added to taking the pot then (0.0 on a match's last hand). ``price``: the price
+    the action set or answered (a bid, an ask, the firm price accepted or declined, the other
+    side's last price in a haggle). ``role``: ``"seller"``, ``"buyer"`` or ``""`` for the acting
+    seat. ``best_rank`` (the rank of the best trump when a
     player holds it) and ``facedown`` (hidden cards on the table, the dead hand's included) let a
     reader value the stake by rank alone."""
 
@@ -42,6 +45,13 @@ class Step:
     role: str
     best_rank: int | None
     facedown: int
+    share: float = 0.0
+    deal: float = 0.0
+
+    @property
+    def chance(self) -> float:
+        """The stake's exact chance of taking the pot, as a float (0.0 without a stake)."""
+        return self.share / self.pot if self.pot else 0.0
 
 
 @dataclass(frozen=True, slots=True)

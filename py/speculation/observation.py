@@ -41,6 +41,7 @@ from .game import (
 from .odds import Odds, exact
 from .rules import Rules
 from .text import capitalised, chips, hand_sentence, match_sentence, ordinal, standings_sentence
+from .worth import deal_value
 
 # ---------------------------------------------------------------------- the decision under way
 # Public details of the decision under way (sales, bids and haggles are open to all), one type
@@ -208,18 +209,22 @@ class Observation:
         return None if self.upcard is None else suit_of(self.upcard)
 
     def facedown_fair(self) -> int | None:
-        """The fair value in chips, rounded, of any one face-down card (pot × its exact chance,
-        the same for every face-down card), or None when no face-down card is in play."""
-        if self.phase in (Phase.DEAL, Phase.MATCH_OVER) or not any(self.stacks):
-            return None
-        return round(self.odds.per_card * self.pot)
+        """The fair value in chips, rounded, of any one face-down card (its exact chance × (the
+        pot + the next deal's worth), as ``DecisionContext.fair``; the same for every face-down
+        card), or None when no face-down card is in play."""
+        value = self._facedown_value()
+        return None if value is None else round(value)
 
     def facedown_worth(self) -> dict[str, object] | None:
         """The same fair value exactly (``odds.exact``: the fraction and its float), for the page
         to word as every other fair value is worded (``text.fair_chips``), or None."""
-        if self.facedown_fair() is None:
+        value = self._facedown_value()
+        return None if value is None else exact(value)
+
+    def _facedown_value(self) -> Fraction | None:
+        if self.phase in (Phase.DEAL, Phase.MATCH_OVER) or not any(self.stacks):
             return None
-        return exact(self.odds.per_card * self.pot)
+        return self.odds.per_card * (self.pot + deal_value(self.rules, self.hand, self.chips))
 
     def orders(self) -> list[dict[str, Any]] | None:
         """What each seat may order now for a face-down card (a standing order, sent at the
@@ -344,6 +349,7 @@ def decision_dict(ctx: DecisionContext | None) -> dict[str, Any] | None:
     return {"seat": ctx.seat, "role": ctx.role, "stake": ctx.stake,
             "chance": None if ctx.chance is None else exact(ctx.chance),
             "fair": None if ctx.fair is None else exact(ctx.fair),
+            "deal": None if ctx.fair is None else exact(ctx.deal),
             "card": card_str_or_none(ctx.card), "owner": ctx.owner, "position": ctx.position,
             "answering": ctx.answering, "price": ctx.price, "above": ctx.above,
             "buyers": list(ctx.buyers)}

@@ -2,14 +2,15 @@
 
 A *trade* is a face-up card sold (``sold``) or a face-down card bought sight unseen
 (``bought_facedown``). At the moment of the action that completed it the engine knew the exact
-fair value of what changed hands (``log.Step.fair``: pot × the exact chance that card wins). A
-buyer gains fair − price, a seller price − fair. The sum over a seat's trades is its *trading
-score*: the same luck-adjusted measure the tournament reports for its one-hand deals
+fair value of what changed hands (``log.Step.fair``: the exact chance that card wins × the pot
+and, before a match's last hand, the worth of dealing the next hand, ``worth``). A buyer gains
+fair − price, a seller price − fair. The sum over a seat's trades is its *trading score*: the
+one value the coach advises with, so a player who follows the coach does not lose score by it.
+In one-hand deals (no next deal) it is the same luck-adjusted measure the tournament reports
 (``tournament`` scores its deals with ``trade_of`` below), so a player's score and a bot's are
-comparable. Over a match the tournament's score also credits each seat with what it was worth
-each time a hand was dealt (the dealer's seat is worth more: ``tournament.score_action``), which
-counts the deals a bot wins by winning hands; this review, like the fair value the table shows,
-counts the trades alone.
+comparable. Over a match the tournament values a trade at the pot's share alone and credits
+each seat with what it was worth each time a hand was dealt (the dealer's seat is worth more:
+``tournament.score_action``); in expectation the two come to the same.
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
@@ -63,24 +64,32 @@ class Trade:
     card: str | None = None
     position: int | None = None
     method: str | None = None
+    deal: float = 0.0
 
-    def gain(self, seat: int) -> float:
+    def gain(self, seat: int, with_deal: bool = True) -> float:
         """What ``seat`` gained against fair value (negative: gave away); 0 for a bystander.
+        ``with_deal=False`` values the card at its share of the pot alone (the tournament's
+        match score, which credits the deal when it is dealt instead).
 
         >>> t = Trade(3, 1, "sold", buyer=1, seller=0, price=5, fair=7.5, pot=12)
         >>> t.gain(1), t.gain(0), t.gain(2)
         (2.5, -2.5, 0.0)
+        >>> d = Trade(3, 1, "sold", buyer=1, seller=0, price=5, fair=7.5, pot=10, deal=5)
+        >>> d.chance, d.gain(1), d.gain(1, with_deal=False)
+        (0.5, 2.5, 0.0)
         """
+        value = self.fair if with_deal or not self.deal else self.chance * self.pot
         if seat == self.buyer:
-            return self.fair - self.price
+            return value - self.price
         if seat == self.seller:
-            return self.price - self.fair
+            return self.price - value
         return 0.0
 
     @property
     def chance(self) -> float:
         """The chance, at that moment, that the traded card wins the pot."""
-        return self.fair / self.pot if self.pot else 0.0
+        whole = self.pot + self.deal
+        return self.fair / whole if whole else 0.0
 
 
 def trade_of(event: Event, step: Step) -> Trade | None:
@@ -94,7 +103,7 @@ def trade_of(event: Event, step: Step) -> Trade | None:
         return None
     assert seller is not None and buyer is not None and event.amount is not None
     return Trade(step.index, step.hand, event.kind, buyer, seller, event.amount, step.fair,
-                 step.pot, event.card, event.position, event.method)
+                 step.pot, event.card, event.position, event.method, step.deal)
 
 
 def trades(game: Game, hand: int | None = None) -> list[Trade]:
@@ -219,6 +228,7 @@ def _trade_dict(game: Game, t: Trade, seat: int) -> dict[str, Any]:
         "fair_chips": round(t.fair), "chance": round(t.chance, 4), "pot": t.pot,
         "gain": round(gain, 2), "gain_text": signed_tenths(round(gain, 2)),
         "fair_text": _decimal_chips(t.fair), "chance_text": f"{round(t.chance * 100)}%",
+        "deal": round(t.deal, 2), "basis_text": _basis(t),
     }
     if t.card is not None:
         d["card"] = t.card
@@ -262,8 +272,22 @@ def _trade_sentence(game: Game, t: Trade, seat: int, you: bool) -> str:
                f"{'you' if you else 'they'} gained {_decimal_chips(gain)}" if gain > 0 else
                f"{'you' if you else 'they'} gave away {_decimal_chips(gain)}")
     return (f"Hand {t.hand}: {me} {deal} for {chips(t.price)}. It was worth "
-            f"{_decimal_chips(t.fair)} then ({_a_percent(t.chance)} chance of the "
-            f"{t.pot}-chip pot): {verdict}.")
+            f"{_decimal_chips(t.fair)} then ({_a_percent(t.chance)} chance of {_basis(t, False)}"
+            f"): {verdict}.")
+
+
+def _basis(t: Trade, with_chance: bool = True) -> str:
+    """What a trade's fair value is a chance of: the pot and, before the last hand, dealing the
+    next hand (``worth``), as Review prints it beside the value.
+
+    >>> _basis(Trade(3, 1, "sold", buyer=1, seller=0, price=5, fair=7.5, pot=10, deal=5))
+    '50% of the 10-chip pot and of the next deal, worth 5 chips'
+    >>> _basis(Trade(3, 5, "sold", buyer=1, seller=0, price=5, fair=7.5, pot=10), False)
+    'the 10-chip pot'
+    """
+    share = f"{round(t.chance * 100)}% of " if with_chance else ""
+    deal = f" and of the next deal, worth {_decimal_chips(t.deal)}" if t.deal > 0 else ""
+    return f"{share}the {t.pot}-chip pot{deal}"
 
 
 def _a_percent(p: float) -> str:

@@ -168,7 +168,7 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     n = len(lineup)
     game, bots, entry_at = seat_match(lineup, rules, seed, index, seat_of, show_roster)
     edge = [0.0] * n
-    bound = game.hand_action_bound()
+    bound = game.hand_action_bound() * max(1, rules.max_hands)  # a match of a few hands too
     steps = 0
     while not game.is_over:
         s = game.to_act
@@ -218,8 +218,9 @@ def score_action(game: Game, action: Action, edge: list[float], entry_at: dict[i
     for e in events:
         t = trade_of(e, step)
         if t is not None:
-            edge[entry_at[t.buyer]] += t.gain(t.buyer)
-            edge[entry_at[t.seller]] += t.gain(t.seller)
+            # at the pot's share: the deal is credited when it is dealt (``_score_deal``)
+            edge[entry_at[t.buyer]] += t.gain(t.buyer, with_deal=False)
+            edge[entry_at[t.seller]] += t.gain(t.seller, with_deal=False)
             if on_trade is not None:
                 on_trade(t, entry_at)
     return events

@@ -78,13 +78,17 @@ def audit(obs, a: dict) -> None:
         CHECKED["priced"] += 1
         span = (rf"{lo} chips?" if lo == hi else rf"{lo}–{hi} chips?")
         deal = deal_value(obs.rules, obs.hand, obs.chips)  # tests/bots/test_dealing.py checks it
-        strike(rf"^Fair value about {NUM} chips?(?:, {NUM} with the next deal)? \(a sensible "
+        # one value: the pot and, before the last hand, the next deal (worth.py), as the engine
+        # states it for this decision
+        whole = float(share) * (obs.pot + deal)
+        assert obs.context is not None and abs(float(obs.context.fair) - whole) < 1e-9
+        strike(rf"^Fair value about {NUM} chips?(, counting the next deal)? \(a sensible "
                rf"price: {span}\)\. ",
-               lambda x, w: (x == tenth(fair) and (w is None) == (deal == 0)
-                             and (w is None or w == tenth(float(share) * (obs.pot + deal))))
-               or _fail(x, w, fair, deal))
+               lambda x, w: (x == tenth(whole) and (w is None) == (deal == 0))
+               or _fail(x, w, whole, deal))
         assert obs.pot > 0 and share > 0
         _consistent(obs, a, lo, hi)
+        _within_the_controls(obs, lo, hi)
     price = (a["action"] or {}).get("price")
     if price is not None:
         strike(rf"(?:at|reserve|asking|with|bid|{'|'.join(map(re.escape, obs.names))}) "
@@ -137,6 +141,19 @@ def _consistent(obs, a: dict, lo: int, hi: int) -> None:
         assert theirs >= lo if seller else theirs <= hi, (act, theirs, lo, hi)
     elif kind == "decline":
         assert theirs < lo if seller else theirs > hi, (act, theirs, lo, hi)
+
+
+def _within_the_controls(obs, lo: int, hi: int) -> None:
+    """Issue 45, item 2: every price the coach names is one the controls would take (a priced
+    move's bounds, or the price an accept takes): no "7" where 4–6 is allowed, no "0 chips"
+    where the least bid is 1."""
+    allowed = {p for t in obs.legal if t.price_min is not None
+               for p in range(t.price_min, t.price_max + 1)}
+    if not allowed:
+        return
+    if any(t.kind == "accept" for t in obs.legal) and obs.context.price is not None:
+        allowed.add(obs.context.price)
+    assert min(allowed) <= lo <= hi <= max(allowed), (lo, hi, min(allowed), max(allowed))
 
 
 def audit_match(seed: int, players: int, rules: dict, wild: float) -> None:

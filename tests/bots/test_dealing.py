@@ -73,13 +73,22 @@ def test_only_the_expert_counts_the_next_deal_and_only_before_the_last_hand(bot)
     assert math.isclose(b.sell - a.sell, step, abs_tol=1e-9)
 
 
-def test_the_coach_says_why_its_range_counts_the_next_deal():
+def test_the_coach_says_its_one_fair_value_counts_the_next_deal():
+    """Issue 45, item 2: one value. Before the last hand the coach's fair value is the engine's
+    (the pot and the next deal), said once, with why; on the last hand it is the pot's share."""
     game = _sale(4)
     seller = game.to_act
     a = coach_advice(observe(game, seller), public_history(game))
-    assert "deals the next hand" in a["suggestion"] and "with the next deal" in a["summary"]
-    assert "deals the next hand" not in coach_advice(observe(_sale(1), seller),
-                                                    public_history(_sale(1)))["suggestion"]
+    ctx = game.decision()
+    assert ctx is not None and ctx.deal > 0
+    assert a["fair_value"] == round(float(ctx.fair), 2)
+    assert "deals the next hand" in a["suggestion"] and "counting the next deal" in a["summary"]
+    assert "with the next deal" not in a["summary"]  # no second value beside the first
+    last = _sale(1)
+    b = coach_advice(observe(last, seller), public_history(last))
+    end = last.decision()
+    assert end is not None and end.deal == 0 and b["fair_value"] == round(float(end.fair), 2)
+    assert "deals the next hand" not in b["suggestion"] and "counting" not in b["summary"]
 
 
 @pytest.mark.slow

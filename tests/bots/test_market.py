@@ -12,6 +12,7 @@ from botplay import new_game, steps
 
 from speculation.actions import Action
 from speculation.bots import make_bot, public_history
+from speculation.bots.pricing import stake_of
 from speculation.bots.trader import refusals
 from speculation.observation import observe
 
@@ -26,7 +27,8 @@ def offers_after_refusals(seeds: int = 12):
         for obs, hist, d in steps(new_game(4, seed, hands=4), DEFAULT_TABLE, seed):
             if d.action.kind == "offer":
                 held = refusals(hist, 4, obs.hand)[d.action.target][0]
-                yield seed, d, held, float(obs.context.fair) if obs.context else 0.0
+                # the card's share of the pot: what the bots' reads of a refusal compare with
+                yield seed, d, held, stake_of(obs).fair
 
 
 def test_no_offer_is_made_for_what_its_owner_already_refused():

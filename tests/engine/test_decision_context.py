@@ -14,6 +14,7 @@ from speculation.cards import pack, parse_card, rank_of, suit_of
 from speculation.game import Game, HandReason, Stage
 from speculation.observation import PendingAuction, PendingFirm, PendingHaggle, observe
 from speculation.rules import Rules
+from speculation.worth import deal_value
 
 from .strategies import random_action, random_config
 
@@ -58,7 +59,9 @@ def check_context(game: Game) -> None:
         assert ctx.card is not None and ctx.card == game.best
     else:
         assert ctx.chance == odds.per_card and ctx.card is None
-    assert ctx.fair == (ctx.chance or 0) * game.pot
+    # the pot and, before the match's last hand, dealing the next (worth.py)
+    assert ctx.deal == deal_value(game.rules, game.hand_no, game.chips)
+    assert ctx.fair == (ctx.chance or 0) * (game.pot + ctx.deal)
     assert ctx.above == unseen_above(game)
     # The seller owns the stake: the owner of the face-up card choosing or answering the top
     # bid, or the owner in a haggle; everyone else buys.

@@ -38,7 +38,8 @@ from speculation.standing import (
 from .strategies import Config, configs, random_action, random_config
 
 NAMES = ["Julia", "Mary", "Henry"]
-SHORT = rules_from("parlett", {"pack_ranks": 5, "ante": 12, "dealer_ante": 12})  # whole fair values
+# whole fair values: no next deal to count (the dealer passes to the left)
+SHORT = rules_from("parlett", {"pack_ranks": 5, "ante": 12, "dealer_ante": 12, "next_dealer": "left"})
 
 
 def state_json(game: Game) -> str:

@@ -221,3 +221,16 @@ test("decisionKey: the same decision after another seat's change, a new one when
   assert.notEqual(decisionKey(view("sale", { card: "KH", seller: 1, method: null }, [{ type: "keep", seat: 1 }]), false), key);
   assert.notEqual(decisionKey(first, true), key);
 });
+
+test("a fair value that counts the next deal says so beside the price box (issue 45, item 2: one value)", async () => {
+  const decision = (deal) => ({ seat: 1, role: "buyer", stake: "trump", chance: { p: "1/2", f: 0.5 },
+    fair: { p: "17/2", f: 8.5 }, deal, card: "KH", owner: 0, position: null, answering: null, price: null, above: 0, buyers: [] });
+  const at = (deal) => controlSpecs({ ...view("auction", { card: "KH", seller: 0, method: "auction", reserve: 1, high_bid: null,
+    high_bidder: null, bidders: [1] }, [{ type: "bid", seat: 1, price: { min: 1, max: 100 }, fair: 9 },
+    { type: "pass", seat: 1 }]), decision: decision(deal) }).find((s) => s.kind === "price");
+  assert.equal(at({ p: "5", f: 5 }).deal, true, "before the last hand: 0.5 × (12 + 5)");
+  assert.equal(at({ p: "0", f: 0 }).deal, false, "the last hand: the pot alone");
+  const { fairText } = await import("../../web/js/controls.js");
+  assert.equal(fairText({ p: "17/2", f: 8.5 }, 0.5, true), "Fair value about 8.5 chips, counting the next deal · this card's chance 50%");
+  assert.equal(fairText(6, 0.5), "Fair value 6 chips · this card's chance 50%");
+});

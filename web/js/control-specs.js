@@ -24,23 +24,25 @@ import { chips, seatName } from "./text.js";
  * away (keep, pass, decline, refuse): only a safe control may take the focus by default.
  * @typedef {{kind: "button", template: Template, label: string, primary: boolean,
  *   confirm: Confirm | null, safe: boolean, fair: number | null, worth: number | Chance | null,
- *   chance: number | null}} ButtonSpec
+ *   chance: number | null, deal?: boolean}} ButtonSpec
  */
 /**
  * A group with a bounded price box and a button; `confirm(price)` words the check.
  * `fair` (the engine's, in whole chips) builds the quick-price chips; `worth` is the same fair
  * value as the engine states it exactly (its decision's `fair`, else `fair`), printed beside the
- * box with `chance` (the engine's odds for the card at stake, 0–1) and in the trade's check.
+ * box with `chance` (the engine's odds for the card at stake, 0–1) and in the trade's check;
+ * `deal`: that value counts dealing the next hand (the engine's `decision.deal` is above 0), as
+ * the text beside it says.
  * @typedef {{kind: "price", template: Template, group: string, field: string, button: string,
  *   primary: boolean, price: Bounds, start: number, confirm: (price: number) => Confirm,
- *   fair: number | null, worth: number | Chance | null, chance: number | null}} PriceSpec
+ *   fair: number | null, worth: number | Chance | null, chance: number | null, deal?: boolean}} PriceSpec
  */
 /**
  * Haggle with one buyer: one template per buyer (bounds may differ by buyer).
  * @typedef {{kind: "negotiate", group: string, field: string, button: string,
  *   buyers: Array<{seat: Seat, name: string, template: Template, price: Bounds}>, start: number | null,
  *   confirm: (price: number, buyer: Seat) => Confirm, fair: number | null, worth: number | Chance | null,
- *   chance: number | null}} NegotiateSpec
+ *   chance: number | null, deal?: boolean}} NegotiateSpec
  */
 /**
  * An offer for a face-down card, chosen by its owner only (all of an owner's face-down cards
@@ -48,7 +50,7 @@ import { chips, seatName } from "./text.js";
  * first the template allows).
  * @typedef {{kind: "offer", template: Template, group: string, hint: string,
  *   cards: Array<[Seat, number]>, owners: Array<{seat: Seat, name: string, card: number}>,
- *   price: Bounds, start: number, fair: number | null, worth: number | Chance | null, chance: number | null,
+ *   price: Bounds, start: number, fair: number | null, worth: number | Chance | null, chance: number | null, deal?: boolean,
  *   confirm: (price: number, owner: Seat) => Confirm}} OfferSpec
  */
 /** @typedef {ButtonSpec | PriceSpec | NegotiateSpec | OfferSpec} ControlSpec */
@@ -183,6 +185,7 @@ export function controlSpecs(view) {
   const phase = view.phase;
   const p = /** @type {{seller?: Seat, high_bidder?: Seat | null}} */ (view.pending ?? {});
   const chance = stakeChance(view);
+  const deal = (view.decision?.deal?.f ?? 0) > 0;
   // the engine's role when it sends one (view.decision), else the haggle's seller
   const selling = view.decision ? view.decision.role === "seller" : view.seat === p.seller;
   /** @type {ButtonSpec[]} */
@@ -193,7 +196,7 @@ export function controlSpecs(view) {
   const button = (template, label, primary = false, confirm = null) => {
     const safe = ["keep", "pass", "decline"].includes(template.type);
     buttons.push({ kind: "button", template, label, primary, confirm, safe, fair: fairOf(template),
-      worth: worthOf(template), chance });
+      worth: worthOf(template), chance, deal });
   };
   // the fair value in words from the engine's exact figure (the templates' is it, rounded)
   const exact = view.decision?.fair ?? null;
@@ -230,25 +233,25 @@ export function controlSpecs(view) {
       }
       case "sell_firm":
         groups.push({ kind: "price", template: t, group: `Sell ${what} at a fixed price`, field: "Price",
-          button: "Offer for sale", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Offer for sale", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance, deal,
           confirm: (v) => ({ title: "Sell at a fixed price?", okLabel: "Offer it",
             text: `Offer ${what} to the table for ${chips(v)}? The first player to accept buys it.` }) });
         break;
       case "sell_auction":
         groups.push({ kind: "price", template: t, group: `Auction ${what}`, field: "Reserve (lowest price you will take)",
-          button: "Start the auction", primary: false, price: t.price, start: atFair(fairOf(t), t.price, t.price.min), fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Start the auction", primary: false, price: t.price, start: atFair(fairOf(t), t.price, t.price.min), fair: fairOf(t), worth: worthOf(t), chance, deal,
           confirm: (v) => ({ title: "Put it up for auction?", okLabel: "Start the auction",
             text: `Auction ${what} with a reserve of ${chips(v)}? The highest bid at or above the reserve buys it.` }) });
         break;
       case "bid":
         groups.push({ kind: "price", template: t, group: `Bid for ${what}`, field: "Your bid", button: "Bid",
-          primary: true, price: t.price, start: t.price.min, fair: fairOf(t), worth: worthOf(t), chance,
+          primary: true, price: t.price, start: t.price.min, fair: fairOf(t), worth: worthOf(t), chance, deal,
           confirm: (v) => ({ title: "Place this bid?", okLabel: `Bid ${v}`,
             text: `Bid ${chips(v)} for ${what}? If it is the winning bid you must pay it.` }) });
         break;
       case "counter":
         groups.push({ kind: "price", template: t, group: `Counter-offer for ${what}`, field: "Your price",
-          button: "Make counter-offer", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance,
+          button: "Make counter-offer", primary: false, price: t.price, start: atFair(fairOf(t), t.price, start(view, t.price)), fair: fairOf(t), worth: worthOf(t), chance, deal,
           confirm: (v) => ({ title: "Make this counter-offer?", okLabel: "Propose",
             text: `Propose ${chips(v)} for ${what}? If the other side accepts, the trade is made.` }) });
         break;
@@ -256,7 +259,7 @@ export function controlSpecs(view) {
         let spec = /** @type {NegotiateSpec | undefined} */ (groups.find((g) => g.kind === "negotiate"));
         if (!spec) {
           spec = { kind: "negotiate", group: `Haggle over ${what} with one buyer`, field: "Asking price",
-            button: "Start haggling", buyers: [], start: null, fair: fairOf(t), worth: worthOf(t), chance,
+            button: "Start haggling", buyers: [], start: null, fair: fairOf(t), worth: worthOf(t), chance, deal,
             confirm: (v, buyer) => ({ title: "Open a negotiation?", okLabel: "Ask",
               text: `Ask ${seatName(view, buyer)} ${chips(v)} for ${what}?` }) };
           groups.push(spec);
@@ -274,7 +277,7 @@ export function controlSpecs(view) {
         const fair = fairOf(t);
         groups.push({ kind: "offer", template: t, group: "Buy a face-down card",
           hint: "Sight unseen: nobody knows what it is, its owner included.",
-          cards: t.cards, owners, price: t.price, fair, worth: worthOf(t), chance,
+          cards: t.cards, owners, price: t.price, fair, worth: worthOf(t), chance, deal,
           start: clamp(fair ?? t.price.min, t.price),
           confirm: (v, owner) => ({ title: "Offer for a face-down card?", okLabel: "Make the offer",
             text: `Offer ${chips(v)} to ${seatName(view, owner)} for one of their face-down cards? ` +

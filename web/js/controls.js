@@ -28,11 +28,13 @@ let lastMethod = "";
 /**
  * "Fair value 5 chips · this card's chance 40%": the engine's figures for the card at stake, in words (the
  * fair value as text.js fairChips words it, from the engine's exact figure when given one).
- * @param {number | Chance | null} fair @param {number|null} chance
+ * With `deal`, the value counts dealing the next hand and says so ("…, counting the next deal"),
+ * so nobody takes it for the chance times the pot.
+ * @param {number | Chance | null} fair @param {number|null} chance @param {boolean} [deal]
  */
-export function fairText(fair, chance) {
+export function fairText(fair, chance, deal = false) {
   const parts = [];
-  if (fair != null) parts.push(`fair value ${fairChips(fair)}`);
+  if (fair != null) parts.push(`fair value ${fairChips(fair)}${deal ? ", counting the next deal" : ""}`);
   if (chance != null) parts.push(`this card's chance ${pct(chance)}`); // not the seat's (render.js)
   const s = parts.join(" · ");
   return s ? s[0].toUpperCase() + s.slice(1) : "";
@@ -49,7 +51,7 @@ function clamp(v, b) {
  * is printed. `onEnter`: Enter in the box submits the price (the group's button).
  * @param {string} label
  * @param {{price: Bounds, start: number, fair: number|null, worth?: number|Chance|null, chance: number|null,
- *   onEnter?: () => void}} spec
+ *   deal?: boolean, onEnter?: () => void}} spec
  * @returns {{wrap: HTMLElement, input: HTMLInputElement, setBounds: (b: Bounds) => void}}
  */
 export function priceField(label, spec) {
@@ -99,7 +101,7 @@ export function priceField(label, spec) {
     bounds = { ...b };
     input.min = String(b.min);
     input.max = String(b.max);
-    hint.textContent = [`${b.min}–${b.max}`, fairText(spec.worth ?? spec.fair, spec.chance)].filter(Boolean).join(" · ");
+    hint.textContent = [`${b.min}–${b.max}`, fairText(spec.worth ?? spec.fair, spec.chance, spec.deal)].filter(Boolean).join(" · ");
     drawQuick();
     set(now());
   };
@@ -149,22 +151,22 @@ export function buildControls(view, act, { confirm = false } = {}) {
   const simple = el("div", "control-group control-buttons");
   simple.setAttribute("role", "group");
   simple.setAttribute("aria-label", "Your choices");
-  /** @param {Confirm} c @param {HTMLElement} opener @param {number|Chance|null} fair @param {number|null} chance */
-  const check = async (c, opener, fair, chance) => {
+  /** @param {Confirm} c @param {HTMLElement} opener @param {number|Chance|null} fair @param {number|null} chance @param {boolean} [deal] */
+  const check = async (c, opener, fair, chance, deal) => {
     if (!confirm) return true;
-    return !!(await ask({ ...c, fact: fairText(fair, chance), returnFocus: opener }));
+    return !!(await ask({ ...c, fact: fairText(fair, chance, deal), returnFocus: opener }));
   };
   /** @type {HTMLElement[]} */
   const priced = [];
   for (const spec of specs) {
     if (spec.kind === "button") {
       const b = button(spec.label, async (btn) => {
-        if (spec.confirm && !(await check(spec.confirm, btn, spec.worth, spec.chance))) return;
+        if (spec.confirm && !(await check(spec.confirm, btn, spec.worth, spec.chance, spec.deal))) return;
         await act(actionFor(spec.template));
       }, spec.primary ? "primary" : null);
       if (spec.safe) b.dataset.safe = "1";
       if (spec.fair != null && spec.template.type === "accept") {
-        b.title = fairText(spec.worth, spec.chance);
+        b.title = fairText(spec.worth, spec.chance, spec.deal);
       }
       simple.append(b);
     } else if (spec.kind === "price") {
@@ -173,7 +175,7 @@ export function buildControls(view, act, { confirm = false } = {}) {
       const f = priceField(spec.field, { ...spec, onEnter: () => commit.click() });
       const commit = button(spec.button, async (btn) => {
         const v = readPrice(f.input, spec.price); if (v == null) return;
-        if (!(await check(spec.confirm(v), btn, spec.worth, spec.chance))) return;
+        if (!(await check(spec.confirm(v), btn, spec.worth, spec.chance, spec.deal))) return;
         await act(actionFor(spec.template, { price: v }));
       }, spec.primary ? "primary commit" : "commit");
       g.append(f.wrap, commit);
@@ -196,13 +198,13 @@ export function buildControls(view, act, { confirm = false } = {}) {
       wrap.append(lab, sel);
       const first = spec.buyers[0];
       const f = priceField(spec.field, { price: first.price, start: spec.start ?? first.price.min, fair: spec.fair,
-        worth: spec.worth, chance: spec.chance, onEnter: () => commit.click() });
+        worth: spec.worth, chance: spec.chance, deal: spec.deal, onEnter: () => commit.click() });
       const chosen = () => spec.buyers.find((b) => b.seat === Number(sel.value)) ?? first;
       sel.addEventListener("change", () => f.setBounds(chosen().price));
       const commit = button(spec.button, async (btn) => {
         const buyer = chosen();
         const v = readPrice(f.input, buyer.price); if (v == null) return;
-        if (!(await check(spec.confirm(v, buyer.seat), btn, spec.worth, spec.chance))) return;
+        if (!(await check(spec.confirm(v, buyer.seat), btn, spec.worth, spec.chance, spec.deal))) return;
         await act(actionFor(buyer.template, { price: v, target: buyer.seat }));
       }, "commit");
       g.append(wrap, f.wrap, commit);
@@ -228,7 +230,7 @@ export function buildControls(view, act, { confirm = false } = {}) {
       const commit = button("Make the offer", async (btn) => {
         const owner = spec.owners.find((o) => o.seat === Number(sel.value)) ?? spec.owners[0];
         const v = readPrice(f.input, spec.price); if (v == null) return;
-        if (!(await check(spec.confirm(v, owner.seat), btn, spec.worth, spec.chance))) return;
+        if (!(await check(spec.confirm(v, owner.seat), btn, spec.worth, spec.chance, spec.deal))) return;
         await act(actionFor(spec.template, { price: v, target: owner.seat, card: owner.card }));
       }, "commit");
       g.append(wrap, f.wrap, commit);
@@ -240,7 +242,7 @@ export function buildControls(view, act, { confirm = false } = {}) {
   // every size, not only in the accept button's tooltip: the coach is hidden on a small phone.
   const accept = specs.find((x) => x.kind === "button" && x.template.type === "accept" && x.fair != null);
   if (accept && accept.kind === "button" && !priced.length) {
-    const line = el("p", "hint price-hint decision-fair", fairText(accept.worth, accept.chance));
+    const line = el("p", "hint price-hint decision-fair", fairText(accept.worth, accept.chance, accept.deal));
     line.id = `ctl-${++uid}-fair`;
     for (const b of simple.querySelectorAll("button")) b.setAttribute("aria-describedby", line.id);
     simple.append(line);

@@ -225,7 +225,8 @@
  * `stake`: "trump" (the best trump showing, `card`, owned by `owner`) or "card" (one
  * face-down card: in a haggle `owner`'s card at `position`, 0 = top; in a market window any
  * other player's, so `owner` is null). `chance`: its exact chance of taking the pot; `fair`:
- * pot × chance in chips, exact (the templates' `fair` is this, rounded).
+ * chance × (the pot + `deal`) in chips, exact (the templates' `fair` is this, rounded), where
+ * `deal` is what dealing the next hand adds to taking the pot (0 on a match's last hand).
  * `answering` and `price`: the seat whose price this decision answers and that price (the
  * firm price, the top bid so far, the other side's last price in a haggle); null when it
  * answers none. `above`: unseen trumps ranked above the best trump showing. `buyers`: in the
@@ -237,6 +238,7 @@
  * @property {"trump" | "card" | null} stake
  * @property {Chance | null} chance
  * @property {Chance | null} fair
+ * @property {Chance | null} deal
  * @property {CardName | null} card
  * @property {Seat | null} owner
  * @property {number | null} position
@@ -571,6 +573,9 @@
  * @property {string} [gain_text] the gain as every screen says it ("−0.5"; text.py signed_tenths)
  * @property {string} [fair_text] the fair value then, in chips to one decimal ("1.5 chips")
  * @property {string} [chance_text] the chance then as a whole percentage ("31%")
+ * @property {number} [deal] what dealing the next hand added to taking the pot then (0 on the last hand)
+ * @property {string} [basis_text] what the fair value was a chance of, with the chance ("31% of
+ *   the 12-chip pot and of the next deal, worth 4.9 chips")
  * @property {string} text
  * @property {string} you the same, addressed to the seat
  * @property {TradeLimit[]} [limits]

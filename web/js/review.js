@@ -132,7 +132,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     if (t) {
       note.append(el("p", "review-trade-text", named ? t.text : t.you));
       const dl = el("dl", "review-figures");
-      for (const [k, v] of [["Fair value then", `${t.fair_text ?? `${t.fair} chips`} (${t.chance_text ?? `${Math.round(t.chance * 100)}%`} of the ${t.pot}-chip pot)`],
+      for (const [k, v] of [["Fair value then", `${t.fair_text ?? `${t.fair} chips`} (${t.basis_text ?? `${t.chance_text ?? `${Math.round(t.chance * 100)}%`} of the ${t.pot}-chip pot`})`],
         ["Price", chips(t.price)], ["Gained against fair value", `${t.gain_text ?? signed(t.gain)} chips`]]) {
         dl.append(el("dt", null, k), el("dd", null, v));
       }

@@ -46,7 +46,7 @@ from .history import History
 from .levels import LEVELS
 from .model import read_table
 from .personalities import PERSONALITIES
-from .pricing import chips, describe, percent, plural, stake_of
+from .pricing import describe, percent, plural, stake_of
 from .sale import LONG_SHOT_ASK, RANK_ONLY_ASK
 from .table import Roster, label, profile
 from .trader import TraderBot, holds_out
@@ -98,14 +98,17 @@ def coach_advice(obs: Observation, history: History, roster: Roster = ()) -> dic
     rank_only = d.plan == RANK_ONLY_ASK
     table = _table_note(obs, seat, act, roster, history, rank_only)
     holdout = bool(table) and act["type"] in ("sell_negotiate", "counter", "offer")
-    lo, hi, note = _range(obs, seat, stake.fair, d.private, act.get("price"), holdout, rank_only,
-                          d.plan == LONG_SHOT_ASK)
-    out["fair_value"], out["range"] = round(stake.fair, 2), [lo, hi]
+    # the engine's one value (``DecisionContext.fair``): the pot and, before the last hand,
+    # dealing the next; the trading score counts a trade against the same number
     deal = deal_value(obs.rules, obs.hand, obs.chips)
+    fair = stake.share * (obs.pot + deal)
+    lo, hi, note = _range(obs, seat, fair, d.private, act.get("price"), holdout, rank_only,
+                          d.plan == LONG_SHOT_ASK)
+    out["fair_value"], out["range"] = round(fair, 2), [lo, hi]
     why_deal = (f"; whoever takes this pot also deals the next hand, worth about "
                 f"{plural(round(deal, 1), 'chip')} more" if deal > 0 else "")
     return _done(out, f"The expert bot would {verb} here{note}: {out['why']}{table}{why_deal}.",
-                 stake.fair, stake.share * (obs.pot + deal) if deal > 0 else None)
+                 fair, deal > 0)
 
 
 def public_seed(obs: Observation) -> int:
@@ -219,9 +222,12 @@ JUDGES = {"beginner": ("judges the trump by its rank alone", "judge the trump by
           "casual": ("prices loosely around fair value", "price loosely around fair value"),
           "skilled": ("pays only below fair value", "pay only below fair value"),
           "expert": ("pays no more than fair value", "pay no more than fair value")}
-# ... and the expert before the last hand of a match, when it counts the next deal (``dealing``)
-DEAL_JUDGES = {"expert": ("pays no more than its worth with the next deal",
-                          "pay no more than its worth with the next deal")}
+# ... and before the last hand of a match, when the fair value counts the next deal, which the
+# levels below the expert leave out of their prices (``dealing``)
+DEAL_JUDGES = {"casual": ("prices loosely around its share of the pot, leaving out the next deal",
+                          "price loosely around its share of the pot, leaving out the next deal"),
+               "skilled": ("pays only below its share of the pot, leaving out the next deal",
+                           "pay only below its share of the pot, leaving out the next deal")}
 
 
 def _join(parts: Sequence[str]) -> str:
@@ -257,20 +263,37 @@ def _range(obs: Observation, seat: int, fair: float, private: tuple[float, ...],
         if price is not None and price < lo:
             lo, note = price, ("" if holdout else
                                ", below fair value in the hope that the owner takes it")
+    bounds = _bounds(obs)
+    if bounds is not None:  # a price the control would not take is no advice (issue 45)
+        lo, hi = (min(max(x, bounds[0]), bounds[1]) for x in (lo, hi))
     return lo, hi, note
 
 
+def _bounds(obs: Observation) -> tuple[int, int] | None:
+    """The least and the most price this decision can settle at: what any priced move allows
+    and the price an ``accept`` would take (None when only a price answered can be, as in a
+    firm sale, where the range says what the card is worth paying)."""
+    priced = [(t.price_min, t.price_max) for t in obs.legal
+              if t.price_min is not None and t.price_max is not None]
+    if not priced:
+        return None
+    ctx = obs.context
+    if ctx is not None and ctx.price is not None and any(t.kind == "accept" for t in obs.legal):
+        priced.append((ctx.price, ctx.price))
+    return min(lo for lo, _ in priced), max(hi for _, hi in priced)
+
+
 def _done(out: dict[str, Any], suggestion: str, fair: float = 0.0,
-          with_deal: float | None = None) -> dict[str, Any]:
-    """Fill in ``suggestion`` and ``summary``. ``with_deal``: the card's worth counting the
-    next deal, said beside its fair value before the last hand of a match (the range counts it)."""
+          counts_deal: bool = False) -> dict[str, Any]:
+    """Fill in ``suggestion`` and ``summary``. ``counts_deal``: the fair value counts dealing
+    the next hand (before the last hand of a match), and the summary says so."""
     out["suggestion"] = suggestion
     if out["fair_value"] is None:
         out["summary"] = suggestion
     else:
         lo, hi = out["range"]
         span = plural(lo, "chip") if lo == hi else f"{lo}–{plural(hi, 'chip')}"
-        deal = "" if with_deal is None else f", {chips(round(with_deal, 1))} with the next deal"
+        deal = ", counting the next deal" if counts_deal else ""
         out["summary"] = (f"Fair value about {plural(fair, 'chip')}{deal} (a sensible "
                           f"price: {span}). {suggestion}")
     return out

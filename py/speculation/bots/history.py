@@ -89,5 +89,6 @@ def entry_of(step: Step) -> Entry:
     if step.stake:
         shares = naive_shares(step.best_rank, step.facedown)
         naive = shares[0 if step.stake == "trump" else 1] * step.pot
-    return Entry(step.action, step.hand, step.phase, step.pot, step.fair, step.price, step.role,
+    # the bots compare prices with a card's share of the pot, which the expert adds the deal to
+    return Entry(step.action, step.hand, step.phase, step.pot, step.share, step.price, step.role,
                  naive)
