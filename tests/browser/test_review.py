@@ -92,7 +92,9 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     review_open(page)
     note = page.locator("#review-note")
     fair = tenths(t.fair)  # the one rounding every screen uses (issue 26, item 2)
-    expect(note).to_contain_text(f"{fair} chips ({round(t.chance * 100)}% of the {t.pot}-chip pot)")
+    # one value (issue 45, item 2): the chance of the pot and of dealing the next hand
+    deal = f" and of the next deal, worth {tenths(t.deal)} chips" if t.deal > 0 else ""
+    expect(note).to_contain_text(f"{fair} chips ({round(t.chance * 100)}% of the {t.pot}-chip pot{deal})")
     expect(note).to_contain_text("Hand 1: You sold the queen of hearts to Edmund for 3 chips")
     gain = round(t.price - t.fair, 1)
     expect(note).to_contain_text(f"{'+' if gain > 0 else '−'}{abs(gain):g} chips")
