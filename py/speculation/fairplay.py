@@ -10,17 +10,7 @@ with 128 random bits beside it, it is not). Once the match is over the record ca
 the decks and the salt: a guest recomputes the commitment, replays the record with its own
 engine and compares the replay's public log with the one it received.
 
-The committed bytes are the ASCII text ``"<seed>:<salt>"`` (the seed in decimal, the salt as 32
-lowercase hex digits), followed by ``":<decks>"`` when the match has fixed deck orders
-(``<decks>`` lists each deck's cards as in records, ``"QH"``, joined by ``","``, the decks
-joined by ``"/"``).
-
->>> commitment_bytes(5, "00" * 16)
-b'5:00000000000000000000000000000000'
->>> commitment(5, "00" * 16) == hashlib.sha256(b"5:" + b"0" * 32).hexdigest()
-True
->>> commitment_bytes(7, "ab" * 16, [["QH", "TS"], ["2C"]]).endswith(b"abab:QH,TS/2C")
-True
+The committed bytes and their hash are in ``commitment`` (a leaf module), re-exported here.
 
 A guest's audit of a finished record (``verify``), with the entries of the public log it saw:
 
@@ -42,66 +32,34 @@ A guest's audit of a finished record (``verify``), with the entries of the publi
 
 from __future__ import annotations
 
-import hashlib
-import re
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
+from .commitment import (
+    SALT_BYTES,
+    SCHEME,
+    commitment,
+    commitment_bytes,
+    is_commitment,
+    is_salt,
+    new_salt,
+)
 from .errors import ErrorCode, SpeculationError
 from .game import Game
+from .records import deck_strings, game_from_record
 
-SALT_BYTES = 16
-SCHEME = "sha256:seed:salt:decks/v1"  # the name of the byte string above, sent with the hash
-_SALT = re.compile(r"[0-9a-f]{32}")
-_HASH = re.compile(r"[0-9a-f]{64}")
+__all__ = ["ENTRY_FIELDS", "SALT_BYTES", "SCHEME", "Verdict", "commitment", "commitment_bytes",
+           "game_commitment", "is_commitment", "is_salt", "new_salt", "read_seen", "verify"]
+
 # The fields of a log entry (speculation.log.LogEntry.to_dict) compared when a guest's entry
 # carries them; other keys (a page's own, such as a CSS class) are ignored.
 ENTRY_FIELDS = ("text", "type", "seat", "other", "card", "amount", "method", "position", "cards",
                 "step", "hand", "phase", "fair")
 
 
-def new_salt() -> str:
-    """A fresh salt: 16 random bytes from ``secrets``, as 32 lowercase hex digits.
-
-    >>> s = new_salt(); len(s), is_salt(s), s == new_salt()
-    (32, True, False)
-    """
-    return secrets.token_bytes(SALT_BYTES).hex()
-
-
-def is_salt(value: Any) -> TypeGuard[str]:
-    """Whether ``value`` is a salt as records carry it: 32 lowercase hex digits.
-
-    >>> is_salt("ab" * 16), is_salt("AB" * 16), is_salt(7)
-    (True, False, False)
-    """
-    return isinstance(value, str) and _SALT.fullmatch(value) is not None
-
-
-def is_commitment(value: Any) -> TypeGuard[str]:
-    """Whether ``value`` has the form of a commitment: 64 lowercase hex digits."""
-    return isinstance(value, str) and _HASH.fullmatch(value) is not None
-
-
-def commitment_bytes(seed: int, salt: str, decks: Sequence[Sequence[str]] = ()) -> bytes:
-    """The bytes the commitment hashes (see the module docstring)."""
-    text = f"{seed}:{salt}"
-    if decks:
-        text += ":" + "/".join(",".join(deck) for deck in decks)
-    return text.encode("ascii")
-
-
-def commitment(seed: int, salt: str, decks: Sequence[Sequence[str]] = ()) -> str:
-    """The SHA-256, in hex, of ``commitment_bytes``."""
-    return hashlib.sha256(commitment_bytes(seed, salt, decks)).hexdigest()
-
-
 def game_commitment(game: Game, salt: str) -> str:
     """The commitment of a match: its seed and deck orders (as records write them), ``salt``."""
-    from .records import deck_strings  # records imports this module's checks
-
     return commitment(game.seed, salt, deck_strings(game))
 
 
@@ -135,8 +93,6 @@ def verify(record: dict[str, Any], promised: str, seen: Sequence[dict[str, Any]]
     with ``index`` and ``text``, as checked by ``read_seen``). A record that does not replay, or
     (with ``finished``) whose match is not over, gives ``replay_ok`` false and says why; it
     never raises for a faulty record. The replay is a game of its own: nothing else changes."""
-    from .records import game_from_record
-
     reasons: list[str] = []
     commitment_ok = _commitment_matches(record, promised, reasons)
     game: Game | None = None

@@ -22,8 +22,8 @@ from typing import Any
 from . import jsonguard
 from .actions import Action
 from .cards import card_str
+from .commitment import is_salt
 from .errors import ErrorCode, RecordError, SpeculationError
-from .fairplay import is_salt
 from .game import Game
 from .names import clean_name
 from .observation import observe
