@@ -11,11 +11,9 @@ import pytest
 from speculation.bridge import Session, handle
 from speculation.cards import card_str
 
+from .helpers import call
+
 PLAYERS = [{"name": "Fanny"}, {"name": "Edmund"}, {"name": "Mary"}]
-
-
-def call(s: Session, **req):
-    return json.loads(s.handle(json.dumps(req)))
 
 
 def started(seed: int = 5, **settings) -> Session:

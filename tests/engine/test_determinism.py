@@ -21,13 +21,10 @@ from speculation.actions import Action
 from speculation.game import Game
 from speculation.rules import Rules
 
+from .helpers import state_json
 from .strategies import NAMES, Config, configs, random_action
 
 PY = Path(__file__).resolve().parent.parent.parent / "py"
-
-
-def state_json(game: Game) -> str:
-    return json.dumps(game.state_dict(), sort_keys=True)
 
 
 def stir_global_random(k: int) -> None:

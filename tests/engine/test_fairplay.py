@@ -14,15 +14,13 @@ from speculation import fairplay, records
 from speculation.bridge import Session
 from speculation.game import Game
 
+from .helpers import call
+
 ROOT = Path(__file__).resolve().parents[2]
 V1_SAVE = ROOT / "tests" / "fixtures" / "v1-save.json"
 BOTS = [{"name": "Fanny", "kind": "bot", "bot": "beginner/fanny"},
         {"name": "Edmund", "kind": "bot", "bot": "casual/edmund"},
         {"name": "Mary", "kind": "bot", "bot": "skilled/mary"}]
-
-
-def call(s: Session, **req):
-    return json.loads(s.handle(json.dumps(req)))
 
 
 def started(seed: int = 11, salt: str | None = None, **settings) -> Session:

@@ -27,6 +27,7 @@ from speculation.game import Game
 from speculation.observation import observe
 from speculation.rules import OPTIONS, PRESETS, Rules
 
+from .helpers import state_json
 from .strategies import (
     NAMES,
     Config,
@@ -49,10 +50,6 @@ CARD_NAME = re.compile(r"^[2-9TJQKA][SHDC]$")
 ILLEGAL_CODES = {"match_over", "not_your_turn", "wrong_action", "bad_price", "unexpected_price",
                  "bad_target",
                  "bad_action"}
-
-
-def state_json(game: Game) -> str:
-    return json.dumps(game.state_dict(), sort_keys=True)
 
 
 def advance(game: Game, rng: random.Random, steps: int) -> None:

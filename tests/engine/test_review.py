@@ -19,15 +19,13 @@ from speculation.records import game_from_record
 from speculation.review import review, trades, trading_score
 from speculation.rules import Rules
 
+from .helpers import call
+
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = [{"name": "Fanny", "kind": "bot", "bot": "skilled/edmund"},
         {"name": "Mary", "kind": "bot", "bot": "expert/mary"},
         {"name": "Henry", "kind": "bot", "bot": "casual/henry"},
         {"name": "Tom", "kind": "bot", "bot": "beginner/edmund"}]
-
-
-def call(s: Session, **req):
-    return json.loads(s.handle(json.dumps(req)))
 
 
 def scenario(name: str) -> Game:

@@ -35,15 +35,12 @@ from speculation.standing import (
     standing_answer,
 )
 
+from .helpers import call, state_json
 from .strategies import Config, configs, random_action, random_config
 
 NAMES = ["Julia", "Mary", "Henry"]
 # whole fair values: no next deal to count (the dealer passes to the left)
 SHORT = rules_from("parlett", {"pack_ranks": 5, "ante": 12, "dealer_ante": 12, "next_dealer": "left"})
-
-
-def state_json(game: Game) -> str:
-    return json.dumps(game.state_dict(), sort_keys=True)
 
 
 def plain(game: Game) -> None:
@@ -284,11 +281,6 @@ def test_a_standing_answer_is_always_legal_and_asking_changes_nothing(
 
 
 # ------------------------------------------------------------------ the bridge's op
-
-
-def call(s: Session, **req: Any) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(s.handle(json.dumps(req)))
-    return out
 
 
 def session_at(game: Game) -> Session:
