@@ -505,14 +505,14 @@
  * @typedef {{op: "bot", seat: Seat, viewer?: Seat | null, apply?: boolean | "if_pass", stand_in?: string}} BotRequest
  * @typedef {{op: "coach", seat: Seat}} CoachRequest
  * @typedef {{op: "save"}} SaveRequest
- * @typedef {{op: "load", snapshot: string, seat?: Seat | null}} LoadRequest
+ * @typedef {{op: "load", snapshot: string, seat?: Seat | null, replace_unknown_bots?: boolean}} LoadRequest
  * @typedef {{op: "record"}} RecordRequest
- * @typedef {{op: "replay", record: GameRecord, upto?: number, seat?: Seat | null, install?: boolean}
+ * @typedef {{op: "replay", record: GameRecord, upto?: number, seat?: Seat | null, install?: boolean, replace_unknown_bots?: boolean}
  *   | {op: "replay", current: true, upto?: number, seat?: Seat | null, install?: boolean}} ReplayRequest
  * @typedef {{op: "summary"}} SummaryRequest
  * @typedef {{op: "log", since?: number}} LogRequest
  * @typedef {{op: "review", seat: Seat, hand?: number | null}} ReviewRequest
- * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null}} StandingRequest
+ * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null, named?: boolean}} StandingRequest
  * @typedef {{op: "commitment"}} CommitmentRequest
  * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
  * @typedef {{op: "take_back", seat: Seat, prefs?: StandingPrefs}} TakeBackRequest
