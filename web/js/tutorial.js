@@ -15,7 +15,8 @@
 //   const tut = createTutorial({ start: (settings) => startMatch(settings), // true once started
 //     onBegin: () => closeTheFirstScreenAndDialogs(), hasOrder: () => orders.size > 0,
 //     playReal: () => startAQuickMatch() });
-//   hooks: { onEvents: tut.onEvents, onDraw: tut.onView }; after a buy order is placed: tut.onOrder()
+//   watchTable(table.store, { events: tut.onEvents, drawn: tut.onView }); // site/hooks.js watchSite
+//   after a buy order is placed: tut.onOrder()
 //   tut.offer();          // on a first visit: "Play a guided first hand?"
 import { seatName } from "./text.js";
 
