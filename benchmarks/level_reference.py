@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from speculation.level import LEVELS, simulated_match
+from speculation.level import LEVELS
+from speculation_lab.level_sim import simulated_match
 
 
 def main(argv: list[str]) -> int:

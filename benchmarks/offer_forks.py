@@ -49,7 +49,7 @@ from speculation.observation import observe
 from speculation.records import rules_from
 from speculation.review import Trade
 from speculation.rules import Rules
-from speculation.tournament import score_action, seat_match, seat_orders
+from speculation_lab.tournament import score_action, seat_match, seat_orders
 
 PARTS = ("dealt", "buy card", "sell card", "buy trump", "sell trump")
 Row = dict[str, Any]

@@ -2,7 +2,7 @@
 
     python benchmarks/tournament_ladder.py [--jobs K] [--scale 1.0] [--only NAME] > ladder.md
 
-Runs every table below with ``python -m speculation tournament`` semantics (the same
+Runs every table below with ``python -m speculation_lab tournament`` semantics (the same
 ``run_tournament``), and prints each as Markdown under the exact command that reproduces it.
 ``--scale`` multiplies every table's number of deals (0.1 for a rehearsal).
 
@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from speculation.tournament import format_report, run_tournament
+from speculation_lab.tournament import format_report, run_tournament
 
 # (name, what it shows, lineup, deals, seed)
 TABLES: list[tuple[str, str, list[str], int, int]] = [
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         deals = max(2, round(deals * args.scale))
         seating = seating_for(lineup)
-        cmd = (f"python -m speculation tournament --lineup {','.join(lineup)} "
+        cmd = (f"python -m speculation_lab tournament --lineup {','.join(lineup)} "
                f"--deals {deals} --seed {seed} --jobs {args.jobs}"
                + (" --seating all" if seating == "all" else ""))
         t0 = time.perf_counter()

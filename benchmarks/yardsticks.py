@@ -52,7 +52,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from speculation.records import rules_from
-from speculation.tournament import interval, play_deal
+from speculation_lab.tournament import interval, play_deal
 
 T = TypeVar("T")
 EXPERT = "expert/edmund"
@@ -82,7 +82,7 @@ def _channels(task: tuple[Any, ...]) -> dict[tuple[str, str, str, int], list[flo
     winning hands)."""
     from speculation.review import Trade
     from speculation.rules import Rules
-    from speculation.tournament import play_hand, seat_orders
+    from speculation_lab.tournament import play_hand, seat_orders
 
     lineup, rules_dict, seed, index, design = task
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)
@@ -134,7 +134,7 @@ def _coach_deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float,
     from speculation.actions import Action
     from speculation.review import Trade
     from speculation.rules import Rules
-    from speculation.tournament import play_hand, seat_orders
+    from speculation_lab.tournament import play_hand, seat_orders
 
     lineup, rules_dict, seed, index, design, shown = task
     rules, orders = Rules.from_dict(rules_dict), seat_orders(len(lineup), design)

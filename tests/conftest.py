@@ -43,6 +43,8 @@ from pathlib import Path
 
 import pytest
 
+import speculation_lab  # noqa: F401  (the research lab's bots for make_bot: yardsticks, exploiters)
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 HARNESS = Path(__file__).resolve().parent / "browser" / "harness"

@@ -24,5 +24,5 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_mypy_strict_finds_nothing() -> None:
-    r = _run("mypy", "--strict", "--no-incremental", "py/speculation")
+    r = _run("mypy", "--strict", "--no-incremental", "py/speculation", "py/speculation_lab")
     assert r.returncode == 0, r.stdout + r.stderr

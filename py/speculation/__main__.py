@@ -1,4 +1,5 @@
-"""Command line: ``python -m speculation replay RECORD.json --json``, ``demo``, ``tournament``.
+"""Command line: ``python -m speculation replay RECORD.json --json``, ``demo``. (Tournaments are
+the lab's: ``python -m speculation_lab tournament``.)
 
 >>> main(["replay", "--help"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -31,23 +32,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     dp.add_argument("--players", type=int, default=4)
     dp.add_argument("--hands", type=int, default=2)
     dp.add_argument("--seed", type=int, default=1814)
-    tp = sub.add_parser("tournament", help="play bots against each other (see docs/ai-strength.md)",
-                        add_help=False)
-    tp.add_argument("rest", nargs=argparse.REMAINDER)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["tournament"]:  # argparse.REMAINDER drops leading options: forward as is
-        from .tournament import main as tournament_main
-
-        return tournament_main(argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
             return _replay(args)
-        if args.command == "demo":
-            return _demo(args)
-        from .tournament import main as tournament_main
-
-        return tournament_main(args.rest)
+        return _demo(args)
     except SpeculationError as e:
         print(f"error [{e.code}]: {e.message}", file=sys.stderr)
         return 2

@@ -152,23 +152,3 @@ def _trend(matches: Sequence[MatchScore], se: float) -> str | None:
     if r1 - r2 > 2 * err:
         return "slipping"
     return "steady"
-
-
-def simulated_match(level: str, seed: int, hands: int, personality: str = "edmund") -> float:
-    """The trading score of ``level``'s computer player in seat 0 over one match of ``hands``
-    hands against ``REFERENCE_TABLE``: a simulated player of known level (the benchmark and the
-    tests)."""
-    from .bots import make_bot, public_history
-    from .game import Game
-    from .observation import observe
-    from .records import rules_from
-    from .review import trading_score
-
-    ids = [f"{level}/{personality}", *REFERENCE_TABLE]
-    game = Game(["You", "Mary", "Henry", "Fanny"], rules_from("parlett", {"max_hands": hands}), seed=seed)
-    bots = [make_bot(b, seed=seed * 16 + i, seat=i) for i, b in enumerate(ids)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].decide(observe(game, seat), public_history(game)).action)
-    return trading_score(game, 0)

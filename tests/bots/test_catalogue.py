@@ -7,12 +7,12 @@ import json
 import pytest
 
 from speculation.bots import catalogue, make_bot
-from speculation.bots.baselines import BASELINES
-from speculation.bots.coach import COACH_ID
 from speculation.bots.levels import LEVELS
 from speculation.bots.personalities import PERSONALITIES
-from speculation.bots.variants import VARIANTS
 from speculation.errors import SpeculationError
+from speculation_lab.baselines import BASELINES
+from speculation_lab.follower import COACH_ID
+from speculation_lab.variants import VARIANTS
 
 
 def test_at_least_four_levels_and_five_personalities_each_named_and_described():

@@ -102,7 +102,7 @@ def test_counting_the_deal_earns_chips_over_8_hand_matches():
     import yardsticks
 
     from speculation.bots import trader
-    from speculation.tournament import interval
+    from speculation_lab.tournament import interval
 
     yardsticks.HANDS[0] = 8
     try:

@@ -18,7 +18,10 @@ from test_no_peeking import shuffled_hidden
 from speculation.actions import Action
 from speculation.bots import make_bot, public_history
 from speculation.bots.history import Entry
-from speculation.bots.learners import (
+from speculation.bots.model import FAIR
+from speculation.bots.pricing import stake_of
+from speculation.observation import PendingAuction, PendingHaggle, observe
+from speculation_lab.learners import (
     ASKS,
     OFFERS,
     AdaptiveBot,
@@ -30,9 +33,6 @@ from speculation.bots.learners import (
     learn,
     standing_offers,
 )
-from speculation.bots.model import FAIR
-from speculation.bots.pricing import stake_of
-from speculation.observation import PendingAuction, PendingHaggle, observe
 
 NEW = ("yard/adaptive", "yard/hedge", "yard/undercut")
 TABLE = ["casual/edmund", "beginner/edmund", "casual/henry", "skilled/mary"]

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from speculation.bots import catalogue
 from speculation.bots.pricing import above_count, chips, facedown_total, percent, stake_of
-from speculation.bots.variants import VARIANTS
 from speculation.bridge import Session
+from speculation_lab.variants import VARIANTS
 
 TRADERS = [b["id"] for b in catalogue()]
 NUMBER = re.compile(r"(?<![\w.#])\d+(?:\.\d+)?")

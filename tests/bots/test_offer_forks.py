@@ -14,7 +14,7 @@ from speculation.game import Game
 from speculation.observation import observe
 from speculation.records import rules_from
 from speculation.rules import Rules
-from speculation.tournament import seat_match
+from speculation_lab.tournament import seat_match
 
 
 def _forks():

@@ -55,7 +55,7 @@ def test_no_bot_module_holds_a_clock():
     so no module of the engine or the bots may keep one."""
     clocks = {id(getattr(time, n + s)) for n in CLOCKS for s in ("", "_ns")}
     for name, mod in list(sys.modules.items()):
-        if name.startswith("speculation.") and name != "speculation.tournament":
+        if name.startswith("speculation.") and name != "speculation_lab.tournament":
             held = [k for k, v in vars(mod).items() if id(v) in clocks]
             assert not held, (name, held)
             assert "time" not in vars(mod) or name == "speculation.__main__", name

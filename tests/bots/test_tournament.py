@@ -10,11 +10,11 @@ import math
 
 import pytest
 
-from speculation import tournament
-from speculation.__main__ import main as cli
 from speculation.errors import SpeculationError
 from speculation.rules import Rules
-from speculation.tournament import interval, run_tournament, seat_orders
+from speculation_lab import tournament
+from speculation_lab.__main__ import main as cli
+from speculation_lab.tournament import interval, run_tournament, seat_orders
 
 LADDER = ["expert/mary", "skilled/mary", "casual/mary", "beginner/mary"]
 
@@ -128,7 +128,7 @@ def test_the_command_line_prints_json_and_a_progress_bar(capsys):
     assert rep["lineup"] == ["skilled/mary", "casual/fanny", "baseline/never"]
     assert rep["seatings"] == 6 and rep["seating"] == "balanced"
     assert len(rep["bots"]) == 3 and len(rep["differences"]) == 3
-    assert rep["command"].startswith("python -m speculation tournament --lineup")
+    assert rep["command"].startswith("python -m speculation_lab tournament --lineup")
     assert "4/4 deals" in err
 
 

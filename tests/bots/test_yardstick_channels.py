@@ -11,7 +11,7 @@ import pytest
 from botplay import benchmark
 
 from speculation.records import rules_from
-from speculation.tournament import play_deal
+from speculation_lab.tournament import play_deal
 
 
 def _yardsticks():

@@ -9,8 +9,12 @@ import pkgutil
 import pytest
 
 import speculation
+import speculation_lab
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(speculation.__path__, "speculation."))
+# the engine's modules and the research lab's (which the wheel leaves out, issue 46)
+MODULES = sorted([m.name for m in pkgutil.walk_packages(speculation.__path__, "speculation.")]
+                 + ["speculation_lab"]
+                 + [m.name for m in pkgutil.walk_packages(speculation_lab.__path__, "speculation_lab.")])
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 
 from speculation.bridge import Session
-from speculation.level import MIN_HANDS, REFERENCE, MatchScore, estimate, simulated_match
+from speculation.level import MIN_HANDS, REFERENCE, MatchScore, estimate
+from speculation_lab.level_sim import simulated_match
 
 
 def test_a_skilled_computer_player_as_the_player_comes_out_skilled():

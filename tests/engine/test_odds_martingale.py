@@ -3,7 +3,7 @@ chance of taking the pot equals the average of its chances after every card that
 (RULES.md §2: every way of filling the face-down places with the unseen cards is equally likely).
 
 This is what makes the tournament's luck-adjusted score measure the same expectation as chips
-(``speculation.tournament``; docs/ai-strength.md). A player's chips are its trades' gains over
+(``speculation_lab.tournament``; docs/ai-strength.md). A player's chips are its trades' gains over
 fair value, plus its share at the deal, plus the changes of fair value when cards are turned. A
 bot decides from public information only, so those changes have mean zero whatever it does,
 and dropping them from the score changes its noise, not its mean.

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from speculation import tournament
 from speculation.bots import make_bot, public_history
 from speculation.bots.dealing import deal_chances
 from speculation.bridge import Session
@@ -18,6 +17,7 @@ from speculation.observation import observe
 from speculation.records import game_from_record
 from speculation.review import review, trades, trading_score
 from speculation.rules import Rules
+from speculation_lab import tournament
 
 from .helpers import call
 

@@ -1,7 +1,10 @@
-"""AI opponents: levels × personalities, baselines for measuring them, and a coach.
+"""AI opponents: levels × personalities, and a coach.
 
 A bot sees only its seat's observation and the public history; its decision is a pure function
-of those and its seed. Every decision carries a reason for the log.
+of those and its seed. Every decision carries a reason for the log. The bots that exist only to
+measure these (yardsticks, exploiters, research variants, the coach's follower) are in the
+research lab beside the engine, ``speculation_lab``, which is not in the wheel a player
+downloads; importing it adds them here (``register``), for the tournaments and the tests.
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
@@ -19,18 +22,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import ErrorCode, SpeculationError
-from .baselines import BASELINES, FixedBot
-from .coach import COACH_ID, CoachBot, coach_advice
+from .coach import coach_advice
 from .decision import Bot, Decision
 from .history import Entry, public_history
 from .levels import LEVELS
 from .personalities import PERSONALITIES
 from .table import Roster
 from .trader import TraderBot
-from .variants import VARIANTS
+
+# A bot the lab adds: (seed, seat, roster) -> the bot.
+Factory = Callable[[int, int, Roster], Bot]
+_EXTRA: dict[str, tuple[str, str, Factory]] = {}
 
 __all__ = [
     "Bot",
@@ -42,7 +48,18 @@ __all__ = [
     "coach_advice",
     "make_bot",
     "public_history",
+    "register",
 ]
+
+
+def register(bot_id: str, name: str, description: str, factory: Factory) -> None:
+    """Add a measuring bot (``speculation_lab`` does, on import): ``make_bot`` makes it and
+    ``catalogue(include_baselines=True)`` lists it, flagged ``"baseline": true``. A playable
+    id (``"level/personality"``) cannot be taken."""
+    level, _, persona = bot_id.partition("/")
+    if level in LEVELS and persona in PERSONALITIES:
+        raise ValueError(f"{bot_id!r} is a playable bot's id")
+    _EXTRA[bot_id] = (name, description, factory)
 
 
 def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:
@@ -57,10 +74,7 @@ def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:
                         "description": f"{p.description} {lv.description}",
                         "baseline": False})
     if include_baselines:
-        specs = [(b.id, b.name, b.description) for b in BASELINES.values()]
-        specs.append((COACH_ID, "Coach follower", "Does whatever the coach suggests."))
-        specs.extend((v.id, v.name, v.description) for v in VARIANTS.values())
-        for bid, name, description in specs:
+        for bid, (name, description, _) in _EXTRA.items():
             out.append({"id": bid, "name": name, "level": "baseline", "level_rank": 0,
                         "level_name": "Baseline", "personality": bid.split("/")[1],
                         "personality_name": name, "description": description,
@@ -69,25 +83,16 @@ def catalogue(include_baselines: bool = False) -> list[dict[str, Any]]:
 
 
 def bot_ids(include_baselines: bool = True) -> list[str]:
-    """All bot ids."""
+    """All bot ids (the lab's too, once ``speculation_lab`` is imported)."""
     return [b["id"] for b in catalogue(include_baselines)]
 
 
 def make_bot(bot_id: str, seed: int, seat: int, roster: Roster = ()) -> Bot:
-    """The bot ``bot_id`` (``"level/personality"`` or a baseline id) for ``seat``. ``roster``:
+    """The bot ``bot_id`` (``"level/personality"``, or an id the lab registered) for ``seat``. ``roster``:
     what the table shows of who plays each seat (a bot id, or None for a person); the expert
     and the coach use it, as a person at the table would."""
-    if bot_id == COACH_ID:
-        return CoachBot(seed, seat, roster)
-    if bot_id in VARIANTS:
-        v = VARIANTS[bot_id]
-        if v.kind != "expert":
-            from .learners import LEARNERS
-            return LEARNERS[v.kind](seed, seat, roster if v.roster else ())
-        return TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat,
-                         roster=roster if v.roster else (), sale_only=v.only)
-    if bot_id in BASELINES:
-        return FixedBot(BASELINES[bot_id], seed, seat)
+    if bot_id in _EXTRA:
+        return _EXTRA[bot_id][2](seed, seat, roster)
     level, _, persona = str(bot_id).partition("/")
     if level not in LEVELS or persona not in PERSONALITIES:
         raise SpeculationError(ErrorCode.UNKNOWN_BOT, f"unknown bot {str(bot_id)[:40]!r}; known: "

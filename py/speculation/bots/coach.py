@@ -16,8 +16,9 @@ promises:
 * it is a pure function of the observation, the public log and the roster (no clock, no
   hidden card).
 
-``CoachBot`` (``baseline/coach`` in the tournament) is a player that always does what the coach
-says: the yardstick for "advice that works at this table" (``benchmarks/yardsticks.py --coach``).
+``speculation_lab.follower.CoachBot`` (``baseline/coach`` in the tournament) is a player that
+always does what the coach says: the yardstick for "advice that works at this table"
+(``benchmarks/yardsticks.py --coach``).
 
 >>> from speculation.game import Game
 >>> from speculation.actions import Action
@@ -38,10 +39,9 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action
 from ..observation import Observation
 from .dealing import deal_value
-from .decision import Decision, forced
+from .decision import forced
 from .history import History
 from .levels import LEVELS
 from .model import read_table
@@ -52,7 +52,6 @@ from .table import Roster, label, profile
 from .trader import TraderBot, holds_out
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
-COACH_ID = "baseline/coach"
 BAND = LEVELS["skilled"].margin  # half-width of the usual band around fair value
 PHASES = {
     "deal": "Deal the cards: nothing is at stake until the trump card is turned up.",
@@ -130,24 +129,6 @@ def public_seed(obs: Observation) -> int:
     shown = ",".join(str(c) for c in sorted(obs.seen))
     text = f"{obs.hand}:{obs.dealer}:{obs.chips}:{obs.pot}:{shown}"
     return zlib.crc32(text.encode())
-
-
-class CoachBot:
-    """A player that always does what the coach says (the coach's suggested action, or the one
-    forced move where it suggests none)."""
-
-    def __init__(self, seed: int, seat: int, roster: Roster = ()) -> None:
-        self.seed, self.seat, self.roster = seed, seat, tuple(roster)
-
-    def decide(self, obs: Observation, history: History) -> Decision:
-        d = forced(obs)
-        if d is not None:
-            return d
-        a = coach_advice(obs, history, self.roster)
-        if a["action"] is None:
-            t = obs.legal[0]
-            return Decision(t.example(), a["suggestion"])
-        return Decision(Action.from_dict({**a["action"], "seat": self.seat}), str(a["reason"]))
 
 
 def _table_note(obs: Observation, seat: int, act: dict[str, Any], roster: Roster,

@@ -1,6 +1,7 @@
 """Bot tournaments with duplicate seating, confidence intervals and a luck-adjusted score.
 
-    python -m speculation tournament --lineup expert/edmund,skilled/edmund,casual/edmund,beginner/edmund \\
+    python -m speculation_lab tournament \\
+        --lineup expert/edmund,skilled/edmund,casual/edmund,beginner/edmund \\
         --deals 400 --seed 1 [--json] [--jobs K] [--preset parlett] [--quiet]
 
 Each *deal* is one hand from a fresh table (everyone starts with the same chips). Its deck is
@@ -49,13 +50,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .actions import Action, Event
-from .errors import ErrorCode, SpeculationError
-from .game import Game
-from .observation import observe
-from .records import rules_from
-from .review import Trade, trade_of
-from .rules import Rules
+from speculation.actions import Action, Event
+from speculation.errors import ErrorCode, SpeculationError
+from speculation.game import Game
+from speculation.observation import observe
+from speculation.records import rules_from
+from speculation.review import Trade, trade_of
+from speculation.rules import Rules
 
 Z95 = 1.959964
 SEATINGS = ("balanced", "all", "rotate")
@@ -163,7 +164,7 @@ def play_hand(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     (``benchmarks/yardsticks.py --channels`` and ``--coach`` use them). Every bot is told the
     roster (which bot sits in each seat), as a person sees it on the table; ``show_roster``
     False hides it (to measure what it is worth)."""
-    from .bots import public_history
+    from speculation.bots import public_history
 
     n = len(lineup)
     game, bots, entry_at = seat_match(lineup, rules, seed, index, seat_of, show_roster)
@@ -190,7 +191,7 @@ def seat_match(lineup: Sequence[str], rules: Rules, seed: int, index: int,
     """Deal ``index``'s game with entry ``e`` of ``lineup`` in seat ``seat_of[e]``: the game,
     each seat's bot and the map from seat to entry. Every bot is told the roster (which bot
     sits in each seat) unless ``show_roster`` is False."""
-    from .bots import make_bot
+    from speculation.bots import make_bot
 
     n = len(lineup)
     entry_at = {s: e for e, s in enumerate(seat_of)}
@@ -233,7 +234,7 @@ def _score_deal(rules: Rules, dealer: int, carried: int, events: Sequence[Event]
     ``bots.dealing.deal_edge``) times the pot, less its ante. In a one-hand deal every entry
     deals equally often over the seatings, so this adds nothing to its score; over a match it
     is how the score counts the deals a bot wins by winning hands, at what they are worth."""
-    from .bots.dealing import deal_chances
+    from speculation.bots.dealing import deal_chances
 
     antes = {e.seat: e.amount for e in events if e.kind == "ante"}
     if not antes:
@@ -295,7 +296,7 @@ def run_tournament(lineup: Sequence[str], deals: int, seed: int, jobs: int = 1,
                    progress: bool = False, command: str = "",
                    seating: str = "balanced") -> Report:
     """Play ``deals`` deals in every seating and summarise (see the module docstring)."""
-    from .bots import bot_ids
+    from speculation.bots import bot_ids
 
     known = set(bot_ids())
     for b in lineup:
@@ -384,8 +385,8 @@ def _ci(i: Interval) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m speculation tournament …`` (see the module docstring)."""
-    p = argparse.ArgumentParser(prog="python -m speculation tournament",
+    """``python -m speculation_lab tournament …`` (see the module docstring)."""
+    p = argparse.ArgumentParser(prog="python -m speculation_lab tournament",
                                 description="Play bots against each other with duplicate seating.")
     p.add_argument("--lineup", required=True, help="comma-separated bot ids, one per seat "
                    "(see --list)")
@@ -403,7 +404,7 @@ def main(argv: Sequence[str]) -> int:
     lineup = [b.strip() for b in args.lineup.split(",") if b.strip()]
     if args.deals < 1:
         p.error("--deals must be at least 1")
-    command = "python -m speculation tournament " + " ".join(argv)
+    command = "python -m speculation_lab tournament " + " ".join(argv)
     rep = run_tournament(lineup, args.deals, args.seed, max(1, args.jobs), args.preset,
                          progress=not args.quiet, command=command, seating=args.seating)
     print(json.dumps(rep.to_dict(), indent=2) if args.json else format_report(rep))

@@ -44,17 +44,17 @@ import math
 from dataclasses import dataclass
 from random import Random
 
-from ..actions import Action
-from ..observation import Observation, PendingHaggle
-from ..text import capitalised
-from .decision import Decision, clamp, rng_for, template
-from .history import Entry, History
-from .levels import LEVELS
-from .model import FAIR, NAIVE, Read
-from .personalities import PERSONALITIES
-from .pricing import Stake, describe, naive_value
-from .table import Roster, profile
-from .trader import Limits, TraderBot, refusals
+from speculation.actions import Action
+from speculation.bots.decision import Decision, clamp, rng_for, template
+from speculation.bots.history import Entry, History
+from speculation.bots.levels import LEVELS
+from speculation.bots.model import FAIR, NAIVE, Read
+from speculation.bots.personalities import PERSONALITIES
+from speculation.bots.pricing import Stake, describe, naive_value
+from speculation.bots.table import Roster, profile
+from speculation.bots.trader import Limits, TraderBot, refusals
+from speculation.observation import Observation, PendingHaggle
+from speculation.text import capitalised
 
 EXPERT = (LEVELS["expert"], PERSONALITIES["edmund"])
 

@@ -27,11 +27,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
-from .decision import Decision, forced, rng_for, template
-from .history import History
-from .pricing import describe, naive_value, stake_of
+from speculation.actions import Action
+from speculation.bots.decision import Decision, forced, rng_for, template
+from speculation.bots.history import History
+from speculation.bots.pricing import describe, naive_value, stake_of
+from speculation.observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 
 
 @dataclass(frozen=True, slots=True)
