@@ -29,11 +29,6 @@ function dialog() {
   return dlg;
 }
 
-/** "+2.5", "−1", "0" for a gain in chips (the engine rounds; this only signs it). */
-export function signed(/** @type {number} */ x) {
-  return signedTenths(x);
-}
-
 /**
  * Open the review of `seat`'s trades over the whole match (or one `hand`).
  * Resolves when the dialog is closed; focus goes back where it was.
@@ -98,7 +93,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     const li = el("li");
     const what = t.type === "sold" ? `${t.role === "buyer" ? "bought" : "sold"} ${theCard(t.card)}`
       : `${t.role === "buyer" ? "bought" : "sold"} a face-down card`;
-    const b = button(`Hand ${t.hand}: ${what} for ${chips(t.price)}, ${t.gain_text ?? signed(t.gain)}`,
+    const b = button(`Hand ${t.hand}: ${what} for ${chips(t.price)}, ${t.gain_text ?? signedTenths(t.gain)}`,
       () => go(t.step + 1), "linklike");
     b.dataset.step = String(t.step);
     if (review.trades.length > 1 && t.step === review.best) li.append(el("span", "review-tag", "best "));
@@ -133,7 +128,7 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
       note.append(el("p", "review-trade-text", named ? t.text : t.you));
       const dl = el("dl", "review-figures");
       for (const [k, v] of [["Fair value then", `${t.fair_text ?? `${t.fair} chips`} (${t.basis_text ?? `${t.chance_text ?? `${Math.round(t.chance * 100)}%`} of the ${t.pot}-chip pot`})`],
-        ["Price", chips(t.price)], ["Gained against fair value", `${t.gain_text ?? signed(t.gain)} chips`]]) {
+        ["Price", chips(t.price)], ["Gained against fair value", `${t.gain_text ?? signedTenths(t.gain)} chips`]]) {
         dl.append(el("dt", null, k), el("dd", null, v));
       }
       note.append(dl);
@@ -237,7 +232,7 @@ export function handReviewBox(engine, seat, hand, box, others = []) {
     engine.request({ op: "review", seat: s, hand }).then((res) => {
       if (!res.ok) { p.textContent = ""; return; }
       p.textContent = named ? res.review.text : res.review.you;
-      p.dataset.score = res.review.score_text ?? signed(res.review.score);
+      p.dataset.score = res.review.score_text ?? signedTenths(res.review.score);
     }).catch((err) => console.error(err));
   });
 }

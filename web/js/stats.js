@@ -169,10 +169,6 @@ function dialog() {
 }
 
 /** "+3", "−2", "0" */
-function signed(/** @type {number} */ x) {
-  return signedTenths(x); // the engine's rounding (text.js)
-}
-
 /** Fill the dialog from what is stored. */
 function fill(/** @type {HTMLDialogElement} */ dlg) {
   const { matches } = readStats();
@@ -187,7 +183,7 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
     const dl = el("dl", "stats-figures");
     dl.id = "stats-figures";
     for (const [k, v, key] of [["Matches played", String(t.played), "played"], ["Matches won", String(t.won), "won"],
-      ["Chips won", signed(t.chips), "chips"], ["Trading score", signed(t.score), "score"],
+      ["Chips won", signedTenths(t.chips), "chips"], ["Trading score", signedTenths(t.score), "score"],
       ...(t.withTakeBacks ? [["Matches with take-backs", String(t.withTakeBacks), "takebacks"]] : [])]) {
       const d = el("div");
       d.dataset.stat = key;
@@ -195,13 +191,13 @@ function fill(/** @type {HTMLDialogElement} */ dlg) {
       dl.append(d);
     }
     parts.push(dl);
-    if (t.best) parts.push(el("p", "stats-best", `Best trade (${signed(t.best.gain)} chips): ${t.best.text}`));
-    if (t.worst && t.worst !== t.best) parts.push(el("p", "stats-worst", `Worst trade (${signed(t.worst.gain)} chips): ${t.worst.text}`));
+    if (t.best) parts.push(el("p", "stats-best", `Best trade (${signedTenths(t.best.gain)} chips): ${t.best.text}`));
+    if (t.worst && t.worst !== t.best) parts.push(el("p", "stats-worst", `Worst trade (${signedTenths(t.worst.gain)} chips): ${t.worst.text}`));
     const series = [{ name: "Trading score", values: matches.map((m) => m.score) }];
     // a line needs two matches: one is the figure above, not a chart with an axis to 2
-    if (matches.length > 1) parts.push(el("h3", null, "Trading score, match by match"), chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1, format: signed,
+    if (matches.length > 1) parts.push(el("h3", null, "Trading score, match by match"), chipsChart(series, { title: "Trading score of each match", xLabel: "match", floor: null, firstX: 1, format: signedTenths,
       description: `Trading score of each of your last ${matches.length} ${matches.length === 1 ? "match" : "matches"}: ` +
-        matches.map((m, i) => `match ${i + 1}, ${signed(m.score)}${m.takeBacks ? " (with take-backs)" : ""}`).join("; ") + "." }));
+        matches.map((m, i) => `match ${i + 1}, ${signedTenths(m.score)}${m.takeBacks ? " (with take-backs)" : ""}`).join("; ") + "." }));
     parts.push(el("p", "hint", "The trading score adds up what each of your trades gained or gave away against the card's fair value at that moment, so luck does not count in it. " +
       `Chips won: ${chips(t.chips)} over ${t.played} ${t.played === 1 ? "match" : "matches"}.`));
   }
@@ -274,11 +270,11 @@ function dailyPart() {
     el("p", null, `${results.length} counted ${results.length === 1 ? "daily deal" : "daily deals"}; streak: ${days} ${days === 1 ? "day" : "days"}. ` +
       `Better than the expert on ${results.filter((r) => r.score > r.expert.score).length}.`),
     results.length > 1
-      ? chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1, format: signed,
+      ? chipsChart(series, { title: "Trading score of each daily deal, yours and the expert's", xLabel: "daily deal", floor: null, firstX: 1, format: signedTenths,
         description: "Your trading score and the expert computer player's on each counted daily deal: " +
-          results.map((r) => `${r.date}, you ${signed(r.score)}, expert ${signed(r.expert.score)}`).join("; ") + "." })
+          results.map((r) => `${r.date}, you ${signedTenths(r.score)}, expert ${signedTenths(r.expert.score)}`).join("; ") + "." })
       // one day is two figures, not a chart
-      : el("p", null, `${results[0].date}: your trading score ${signed(results[0].score)}, the expert's ${signed(results[0].expert.score)}.`));
+      : el("p", null, `${results[0].date}: your trading score ${signedTenths(results[0].score)}, the expert's ${signedTenths(results[0].expert.score)}.`));
   return [box];
 }
 

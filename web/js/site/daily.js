@@ -16,17 +16,11 @@
 //   dailyFromUrl("?daily=2026-12-02", "2026-12-06")   // {date: "2026-12-02"}
 import { el } from "../dom.js";
 import { DEFAULT_HUMAN } from "../setup.js";
+import { signedTenths } from "../text.js";
 import { keepResult, markStarted, readDaily, streak, todayUtc, wouldCount } from "../storage/daily-store.js";
 
 /** @typedef {import("./types.js").SiteTable} SiteTable */
 /** @typedef {import("../protocol.js").DailyResultValue} DailyResultValue */
-
-/** "+2.4", "−3", "0" @param {number} x @param {number} [digits] */
-function signed(x, digits = 1) {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return r === 0 ? "0" : `${r > 0 ? "+" : "−"}${Math.abs(r)}`;
-}
 
 const DAILY_PARAM = "daily";
 
@@ -61,11 +55,11 @@ export function dailyLink(date, where) {
  */
 export function dailySentences(r, days) {
   const diff = Math.round((r.score - r.expert.score) * 10) / 10;
-  const versus = diff > 0 ? `You traded ${signed(diff)} better than the expert.`
-    : diff < 0 ? `The expert traded ${signed(-diff).replace(/^\+/, "")} better than you.` : "You traded as well as the expert.";
+  const versus = diff > 0 ? `You traded ${signedTenths(diff)} better than the expert.`
+    : diff < 0 ? `The expert traded ${signedTenths(-diff).replace(/^\+/, "")} better than you.` : "You traded as well as the expert.";
   return [
-    `Daily deal ${r.date}${r.counts ? "" : " (practice: only the day's first one counts)"}: your trading score ${signed(r.score)}, chips ${signed(r.chips, 0)}.`,
-    `The expert computer player in your seat on the same deals: trading ${signed(r.expert.score)}, chips ${signed(r.expert.chips, 0)}. ${versus}`,
+    `Daily deal ${r.date}${r.counts ? "" : " (practice: only the day's first one counts)"}: your trading score ${signedTenths(r.score)}, chips ${signedTenths(r.chips)}.`,
+    `The expert computer player in your seat on the same deals: trading ${signedTenths(r.expert.score)}, chips ${signedTenths(r.expert.chips)}. ${versus}`,
     days > 0 ? `Streak: ${days} ${days === 1 ? "day" : "days"} in a row.` : "",
   ].filter(Boolean);
 }
