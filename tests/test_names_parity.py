@@ -6,6 +6,7 @@ would stop "Start the match" (issue 43: zero-width spaces did): this runs both o
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -48,3 +49,19 @@ def test_the_page_and_the_engine_judge_every_name_alike():
     differ = [(n, p, e) for n, p, e in zip(CORPUS, page, engine, strict=True) if p != e]
     assert not differ, differ
     assert {e[0] for e in engine} == {"ok", "bad_name", "invisible_name"}, "the corpus covers every verdict"
+
+
+def test_the_limits_the_page_restates_are_the_engines():
+    """The page judges a name's length and a stored table's seats before any engine sees them
+    (names.js NAME_MAX, last-view.js MAX_SEATS); each must be the engine's own limit (hello's
+    ``limits``), or a name or a table one side takes the other refuses (issue 46, item 3)."""
+    from speculation.rules import MAX_PLAYERS, NAME_MAX
+
+    def constant(path: str, name: str) -> int:
+        m = re.search(rf"^(?:export )?const {name} = (\d+);", (ROOT / path).read_text(encoding="utf-8"), re.M)
+        assert m is not None, (path, name)
+        return int(m.group(1))
+
+    assert constant("web/js/names.js", "NAME_MAX") == NAME_MAX
+    assert constant("web/js/last-view.js", "MAX_SEATS") == MAX_PLAYERS
+    assert constant("web/js/net/messages.js", "MAX_SEATS") >= MAX_PLAYERS  # a code's seat byte

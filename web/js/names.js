@@ -2,7 +2,7 @@
  * The engine's rule for a player's name (py/speculation/names.py), for the places that must
  * judge a name before any engine sees it: a friend's hello at the host's lobby, a host's name
  * in an invitation code, a name in a link. The engine applies the same rule again; a parity
- * test (tests/engine/test_names_parity.py) runs both over one corpus, so they cannot drift.
+ * test (tests/test_names_parity.py) runs both over one corpus, so they cannot drift.
  *
  *     import { cleanName } from "./names.js";
  *     cleanName("  Fanny ")              // {ok: true, name: "Fanny"}
