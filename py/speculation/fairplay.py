@@ -53,9 +53,12 @@ __all__ = ["ENTRY_FIELDS", "SALT_BYTES", "SCHEME", "Verdict", "commitment", "com
            "game_commitment", "is_commitment", "is_salt", "new_salt", "read_seen", "verify"]
 
 # The fields of a log entry (speculation.log.LogEntry.to_dict) compared when a guest's entry
-# carries them; other keys (a page's own, such as a CSS class) are ignored.
+# carries them; other keys (a page's own, such as a CSS class) are ignored. Not ``fair``: it is
+# worked out from the public table (no changed card can hide behind it), and how it is worked
+# out may change from one version of the site to the next (issue 45 counted the next deal in
+# it), so a guest whose page is older than the host's would otherwise see a false difference.
 ENTRY_FIELDS = ("text", "type", "seat", "other", "card", "amount", "method", "position", "cards",
-                "step", "hand", "phase", "fair")
+                "step", "hand", "phase")
 
 
 def game_commitment(game: Game, salt: str) -> str:

@@ -217,6 +217,17 @@ def test_verify_names_the_first_entry_that_differs():
                                      "seen": "Mary wins."}
 
 
+def test_verify_does_not_hold_a_fair_value_worked_out_another_way_against_the_host():
+    """A log entry's ``fair`` is worked out from the public table, and the way may change
+    between versions of the site (issue 45 counted the next deal in it): a guest whose page
+    is older than the host's must not see a difference there. A changed amount still shows."""
+    _, promised, seen, rec = finished()
+    older = [{**e, "fair": (e.get("fair") or 0) + 3} for e in seen]
+    assert verify(record=rec, commitment=promised, seen=older)["log_ok"]
+    older[9]["amount"] = 999
+    assert verify(record=rec, commitment=promised, seen=older)["first_difference"]["field"] == "amount"
+
+
 def test_verify_of_a_record_that_does_not_replay_says_why():
     _, promised, seen, rec = finished()
     broken = {**rec, "actions": [*rec["actions"][:4], {"seat": 0, "type": "fly"}]}
