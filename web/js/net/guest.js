@@ -384,7 +384,12 @@ async function checkRecord(gx, record) {
   gx.state.audit = { text: "Checking the host's deal against its promise…" };
   tell(gx);
   try { gx.state.audit = await gx.audit(record, gx.seen, gx.pinned); }
-  catch (err) { gx.state.audit = { text: `The deal could not be checked: ${err instanceof Error ? err.message : String(err)}` }; }
+  catch (err) {
+    // The engine did not load or run here (an old phone, no network for its files): the
+    // player gets a plain sentence; the detail is for whoever opens the console.
+    console.warn("the fair-play check could not run:", err);
+    gx.state.audit = { text: "The deal could not be checked on this device: the game's engine did not load here. Reload the page to try again." };
+  }
   tell(gx);
   if (gx.latest?.match_over) present(gx, gx.latest); // the summary again, with what the check made possible (Review)
 }
