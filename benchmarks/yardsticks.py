@@ -34,9 +34,12 @@ and each yardstick in that seat: per deal, split by role (sells or buys), what c
 ``--coach`` measures "advice that works at this table" (issue 26, item 3): in entry 0, a player
 that always does what the coach says (``baseline/coach``) and the expert itself, each with the
 table's roster shown and (``blind``) hidden, at the given table (``default`` is the web app's
-quick table: casual Mary, Henry and Edmund). Per deal: entry 0's luck-adjusted score and chips
-with 95 % intervals, how many sales it tried (firm, auction or haggle) and how many went
-through.
+quick table: casual Mary, Henry and Edmund; ``mixed`` and ``expert`` the Play card's other
+Opponents). Per deal: entry 0's luck-adjusted score and chips with 95 % intervals, its trading
+score (the score a player sees: trades against the engine's one value of a card, which counts
+the next deal before a match's last hand), how many sales it tried (firm, auction or haggle)
+and how many went through. With ``--hands 2`` each deal is a 2-hand match, so the first hand
+has a next deal (issue 45: docs/ai-strength.md, "One value").
 """
 
 from __future__ import annotations
