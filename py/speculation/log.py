@@ -48,11 +48,6 @@ class Step:
     share: float = 0.0
     deal: float = 0.0
 
-    @property
-    def chance(self) -> float:
-        """The stake's exact chance of taking the pot, as a float (0.0 without a stake)."""
-        return self.share / self.pot if self.pot else 0.0
-
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
