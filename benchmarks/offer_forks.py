@@ -90,7 +90,7 @@ def predicted(obs: Any, roster: Sequence[str | None], me: int, owner: int, buy: 
     """The expected gain the expert's model gives an offer of ``price`` (None for an expert
     owner, which it prices without a haggle)."""
     named = profile(roster, owner)
-    if named is None or named.level.models:
+    if named is None or named.level.reads_table:
         return None
     cs = buying.curves(named, obs, owner)
     value, _ = buying.offer_value(cs, buy, obs.rules.negotiation_rounds, obs.chips[me], price)

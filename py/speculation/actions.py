@@ -195,6 +195,22 @@ class Template:
         return s
 
 
+def counter_bounds(made: int, rounds: int, bid: int | None, ask: int | None, chips: int
+                   ) -> tuple[int, int] | None:
+    """The prices a counter in a haggle may name (inclusive), or None when no counter is legal:
+    strictly between the standing ``bid`` and ``ask``, within the buyer's ``chips``, while the
+    side to move has made fewer than ``rounds`` prices (``made``). The engine lists the counter
+    template by this rule, and the bots' models of a haggle replay it.
+
+    >>> counter_bounds(0, 3, 4, 9, 50), counter_bounds(1, 3, None, None, 20), counter_bounds(3, 3, 4, 9, 50)
+    ((5, 8), (1, 20), None)
+    >>> counter_bounds(0, 3, 4, 5, 50)  # no whole price lies between 4 and 5
+    """
+    lo = (bid or 0) + 1
+    hi = min(chips, (ask - 1) if ask is not None else chips)
+    return (lo, hi) if made < rounds and lo <= hi else None
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the log, animation and replays. Never names a face-down

@@ -31,7 +31,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Generic, Literal, TypeVar, assert_never
 
-from .actions import Action, Event, Template
+from .actions import Action, Event, Template, counter_bounds
 from .cards import (
     ACE,
     Card,
@@ -586,13 +586,11 @@ class Game:
     def _haggle_templates(self, h: Haggle, seat: int) -> list[Template]:
         out = [Template("accept", seat, settles_at=h.ask if seat == h.buyer else h.bid),
                Template("decline", seat)]
-        # a counter lies strictly between the standing bid and ask, within the buyer's chips,
-        # while the side to move has offers left
         made = h.asks if seat == h.seller else h.bids
-        lo = (h.bid or 0) + 1
-        hi = min(self.chips[h.buyer], (h.ask - 1) if h.ask is not None else self.chips[h.buyer])
-        if made < self.rules.negotiation_rounds and lo <= hi:
-            out.append(Template("counter", seat, lo, hi))
+        bounds = counter_bounds(made, self.rules.negotiation_rounds, h.bid, h.ask,
+                                self.chips[h.buyer])
+        if bounds is not None:
+            out.append(Template("counter", seat, *bounds))
         return out
 
     # ------------------------------------------------------------------ events

@@ -52,7 +52,8 @@ from speculation.bots.model import FAIR, NAIVE, Read
 from speculation.bots.personalities import PERSONALITIES
 from speculation.bots.pricing import Stake, describe, naive_value
 from speculation.bots.table import Roster, profile
-from speculation.bots.trader import Limits, TraderBot, refusals
+from speculation.bots.trader import TraderBot, refusals
+from speculation.bots.valuation import Limits
 from speculation.observation import Observation, PendingHaggle
 from speculation.text import capitalised
 

@@ -31,7 +31,7 @@ def test_at_least_four_levels_and_five_personalities_each_named_and_described():
 def test_levels_are_ranked_from_beginner_to_expert():
     ranks = [lv.rank for lv in LEVELS.values()]
     assert ranks == sorted(ranks) == list(range(1, len(ranks) + 1))
-    assert not LEVELS["beginner"].exact and LEVELS["expert"].models
+    assert not LEVELS["beginner"].exact and LEVELS["expert"].reads_table
 
 
 def test_personalities_differ_in_risk_haggling_and_appetite():

@@ -31,54 +31,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from statistics import NormalDist
 
+from ..actions import counter_bounds
 from ..observation import Observation
-from .table import Profile, concede, known_sell_floor
+from .table import Profile, known_sell_floor
+from .valuation import Curve, curve, reply
 
 GRID = 100  # quantiles of the seller's private error
 Z = tuple(NormalDist().inv_cdf((k + 0.5) / GRID) for k in range(GRID))
 
 
-@dataclass(frozen=True, slots=True)
-class Curve:
-    """A haggle for one face-down card along a trading bot's curve: the least it takes as the
-    seller, or the most it pays as the buyer (``limit``), its first price (``start``) and the
-    shape of its concession (``beta``, the personality's)."""
-
-    limit: float
-    start: float
-    beta: float
-
-
 def curves(p: Profile, obs: Observation, seat: int) -> tuple[Curve, ...]:
     """The named bot in ``seat``'s haggle for its top face-down card at each point of the grid of
     its private error."""
-    out = []
-    for z in Z if p.level.noise else (0.0,):
-        limit = known_sell_floor(p, obs, seat, z)
-        out.append(Curve(limit, limit * (1 + p.persona.opening), p.persona.concession))
-    return tuple(out)
+    return tuple(curve(p.persona, known_sell_floor(p, obs, seat, z), seller=True)
+                 for z in (Z if p.level.noise else (0.0,)))
 
 
 def seller_reply(c: Curve, rounds: int, made: int, bid: int, ask: int | None,
                  chips: int) -> tuple[str, int]:
     """What a trading bot selling on ``c`` answers to ``bid`` after ``made`` asks of its own
-    (the last ``ask``): ``("accept", bid)``, ``("counter", price)`` or ``("decline", 0)``. It
-    replays ``TraderBot._haggle`` for a seller without reads; ``chips`` are the buyer's, which
-    bound a counter as the engine does."""
-    planned = concede(c.start, c.limit, made, rounds, c.beta)
-    fine = bid >= c.limit
-    lo, hi = bid + 1, min(chips, ask - 1 if ask is not None else chips)
-    can = made < rounds and lo <= hi
-    if bid >= planned or (fine and not can):
-        return "accept", bid
-    if can:
-        price = max(lo, min(hi, math.ceil(planned)))
-        if price >= c.limit:
-            return "counter", price
-    return ("accept", bid) if fine else ("decline", 0)
+    (the last ``ask``): ``("accept", bid)``, ``("counter", price)`` or ``("decline", 0)``, as
+    every trading bot answers (``valuation.reply``; a seller without reads). ``chips`` are the
+    buyer's, which bound a counter as the engine does."""
+    return reply(c, True, made, rounds, bid, counter_bounds(made, rounds, bid, ask, chips))
 
 
 def _after_ask(c: Curve, top: float, rounds: int, chips: int, asks: int, bids: int, bid: int,

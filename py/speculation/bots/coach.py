@@ -191,7 +191,7 @@ def _holding_down(obs: Observation, act: dict[str, Any], roster: Roster, p: dict
     if not isinstance(owner, int) or act["type"] not in ("offer", "counter"):
         return ""
     named = profile(roster, owner)
-    if named is None or named.level.models:
+    if named is None or named.level.reads_table:
         return ""
     return (f"; {label(roster, obs.names, owner)} comes down to the least they will take by "
             f"their last counter, so start low and rise a chip at a time")

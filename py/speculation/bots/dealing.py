@@ -37,7 +37,7 @@ def deal_value(rules: Rules, hand: int, chips: Sequence[int]) -> float:
 
 def prize(obs: Observation, counts_deal: bool) -> float:
     """What taking this hand's pot is worth to a player who sees ``obs``: the pot, and for one
-    that ``counts_deal`` (the expert, ``Level.models``) also dealing the next hand. A named
+    that ``counts_deal`` (``Level.counts_deal``: the expert) also dealing the next hand. A named
     seat's prices are worked out with the same rule (``table``), so the expert models another
     expert as counting the deal too."""
     return obs.pot + (deal_value(obs.rules, obs.hand, obs.chips) if counts_deal else 0.0)

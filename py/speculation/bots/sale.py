@@ -116,7 +116,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         total = 0.0
         for row in draws:
             got = holdout_yield(row[i], haggle_start(p, row[i]), p.persona.concession, rounds,
-                                obs.chips[b], ask, p.level.models, floor)
+                                obs.chips[b], ask, p.level.reads_table, floor)
             if got is not None and got >= floor:
                 total += got - worth - cost[i]
         who = label(s.roster, obs.names, b)
@@ -215,7 +215,7 @@ def rank_only_ask(s: SaleSearch, obs: Observation, stake: Stake, floor: int, why
 def _readers(s: SaleSearch, seats: int) -> bool:
     """Whether the table names, among the other seats, a bot that reads sellers from their asks
     (an expert)."""
-    return any((p := profile(s.roster, b)) is not None and p.level.models
+    return any((p := profile(s.roster, b)) is not None and p.level.reads_table
                for b in range(seats) if b != s.seat)
 
 

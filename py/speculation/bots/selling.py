@@ -34,33 +34,35 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..actions import counter_bounds
 from ..observation import Observation
-from .buying import Curve, Z, nearest
+from .buying import Z, nearest
 from .pricing import Stake
-from .table import Profile, concede, holdout_counter, known_buy_limit
+from .table import Profile, holdout_counter, known_buy_limit
+from .valuation import Curve, curve, reply
 
 
 def buyer_curves(p: Profile, obs: Observation, seat: int, stake: Stake) -> tuple[Curve, ...]:
     """The named bot in ``seat``'s haggle for ``stake`` (a face-down card it does not own) at
     each point of the grid of its private error."""
-    out = []
-    for z in Z if p.level.noise else (0.0,):
-        limit = known_buy_limit(p, obs, seat, stake, z)
-        out.append(Curve(limit, limit * (1 - p.persona.opening), p.persona.concession))
-    return tuple(out)
+    return tuple(curve(p.persona, known_buy_limit(p, obs, seat, stake, z), seller=False)
+                 for z in (Z if p.level.noise else (0.0,)))
+
+
+def buyer_reply(c: Curve, rounds: int, made: int, bid: int, ask: int, chips: int
+                ) -> tuple[str, int]:
+    """What a trading bot buying on ``c`` answers to ``ask`` after ``made`` bids of its own
+    (the last ``bid``), as every trading bot answers (``valuation.reply``; a buyer without
+    reads)."""
+    return reply(c, False, made, rounds, ask, counter_bounds(made, rounds, bid, ask, chips))
 
 
 def buyer_counter(c: Curve, rounds: int, made: int, bid: int, ask: int, chips: int
                   ) -> int | None:
-    """The counter a trading bot buying on ``c`` names to ``ask`` after ``made`` bids of its own
-    (the last ``bid``), or None when it accepts or breaks off instead (the buyer's side of
-    ``TraderBot._haggle``, as ``table.holdout_yield`` replays it)."""
-    planned = concede(c.start, c.limit, made, rounds, c.beta)
-    if ask <= planned or made >= rounds:
-        return None
-    lo, hi = bid + 1, min(chips, ask - 1)
-    price = max(lo, min(hi, math.floor(min(planned, c.limit))))
-    return price if lo <= hi and price <= c.limit else None
+    """The counter a trading bot buying on ``c`` names to ``ask`` (``buyer_reply``), or None
+    when it accepts or breaks off instead."""
+    kind, price = buyer_reply(c, rounds, made, bid, ask, chips)
+    return price if kind == "counter" else None
 
 
 def consistent(cs: Sequence[Curve], rounds: int, chips: int, seller: int,
@@ -91,10 +93,9 @@ def _after_ask(c: Curve, rounds: int, chips: int, worth: float, opening: int,
     """The seller's gain (the price less ``worth``; 0 with no sale) once it has asked ``ask``,
     knowing the buyer's curve: the buyer accepts, breaks off or counters, and the seller then
     plays on at its best (``_facing``)."""
-    counter = buyer_counter(c, rounds, bids, bid, ask, chips)
-    if counter is None:  # accepts, or breaks off (an ask above its limit it cannot answer)
-        took = ask <= concede(c.start, c.limit, bids, rounds, c.beta) or ask <= c.limit
-        return ask - worth if took else 0.0
+    kind, counter = buyer_reply(c, rounds, bids, bid, ask, chips)
+    if kind != "counter":  # accepts, or breaks off (an ask above its limit it cannot answer)
+        return ask - worth if kind == "accept" else 0.0
     return _facing(c, rounds, chips, worth, opening, counter, bids + 1, asks, ask)
 
 

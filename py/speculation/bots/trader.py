@@ -22,41 +22,41 @@ offer, counter or accept in a haggle, make or answer an offer for a face-down ca
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from random import Random
 from statistics import NormalDist
 
 from ..actions import Action
-from ..cards import rank_of
 from ..observation import Observation, PendingAuction, PendingFirm, PendingHaggle
 from ..text import capitalised
 from . import buying, selling
-from .dealing import prize
 from .decision import Decision, clamp, forced, rng_for, template
 from .history import History
 from .levels import Level
 from .model import FAIR, NAIVE, Pair, Read, merge, read_table
 from .personalities import Personality
-from .pricing import (
-    Stake,
-    buy_limit,
-    describe,
-    facedown_total,
-    naive_shares,
-    naive_value,
-    sell_floor,
-    stake_of,
-)
+from .pricing import Stake, describe, naive_value, sell_floor, stake_of
 from .sale import SaleSearch, expert_sale
 from .table import (
     Profile,
     Roster,
-    concede,
     holdout_counter,
     holdout_opening,
     known_sell_floor,
     label,
     profile,
+)
+from .valuation import (
+    CLOSE,
+    Curve,
+    Limits,
+    concede,
+    curve,
+    limits_at,
+    position,
+    reply,
+    stake_chances,
+    worth_to,
 )
 
 # The expert's search budget, counted in nodes: one node is one plan (a firm price, an auction
@@ -66,21 +66,12 @@ from .table import (
 # players, 60 prices, every method) needs about 50,000 nodes, so the budget is a safety cap that
 # an ordinary search never reaches (see benchmarks/bots.py for what it costs in milliseconds).
 BUDGET = 60_000
-CLOSE = 0.15  # a profitable price within this fraction of the expert's value is taken at once
 _NORMAL = NormalDist()  # the standard normal
 # A face-down offer the owner can be expected to refuse is not made: the chance that the owner's
 # least price is within the buyer's limit, read from the table (a stranger sells at about its
 # yardstick; one that refused a price will refuse it again), must be at least LIKELY.
 LIKELY = 0.15
 SD_OWNER = 0.2  # log-normal spread of an owner's least price around that read
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """A bot's prices for one stake: pay at most ``buy``, sell for no less than ``sell``."""
-
-    buy: float
-    sell: float
 
 
 class TraderBot:
@@ -110,7 +101,7 @@ class TraderBot:
         rng = rng_for(self.seed, self.seat, len(history))
         stake = stake_of(obs)
         lim = self.limits(obs, stake)
-        reads = self._reads(history, len(obs.names)) if self.level.models else None
+        reads = self._reads(history, len(obs.names)) if self.level.reads_table else None
         d = self._choose(obs, stake, lim, rng, reads, history)
         return replace(d, private=(lim.buy, lim.sell, *d.private))
 
@@ -146,31 +137,31 @@ class TraderBot:
 
     # ------------------------------------------------------------------ valuation
 
+    def error(self, obs: Observation, stake: Stake) -> float:
+        """This bot's random error in valuing ``stake``, in standard deviations: drawn from its
+        seed once for each state of the table (0 for a level without noise)."""
+        if not self.level.noise:
+            return 0.0
+        key = f"{obs.hand}:{len(obs.seen)}:{sum(obs.stacks)}:{stake.kind}"
+        return rng_for(self.seed, self.seat, 0, key).gauss(0, 1)
+
     def perceived(self, obs: Observation, stake: Stake) -> tuple[float, float]:
         """(my chance without the stake, the stake's chance) as this level sees them."""
-        if self.level.exact:
-            mine, share = stake.mine, stake.share
-        else:
-            mine, share = _rank_guess(obs, self.seat, stake.kind)
-        base = max(0.0, mine - share) if _owns(obs, self.seat, stake) else mine
-        if self.level.noise:
-            key = f"{obs.hand}:{len(obs.seen)}:{sum(obs.stacks)}:{stake.kind}"
-            share *= math.exp(self.level.noise * rng_for(self.seed, self.seat, 0, key).gauss(0, 1))
-        return base, min(share, 1.0 - base)
+        mine, share = stake_chances(self.level, obs, self.seat, stake)
+        return position(self.level, mine, share, _owns(obs, self.seat, stake),
+                        self.error(obs, stake))
 
     def prize(self, obs: Observation, stake: Stake) -> float:
-        """What taking this hand's pot is worth to this bot: the pot, and for the expert also
-        dealing the next hand, which the winner does (``dealing.deal_value``; 0 on the last
-        hand). The other levels price a card at its share of the pot alone."""
-        return prize(obs, self.level.models)
+        """What taking this hand's pot is worth to this bot: the pot, and dealing the next hand
+        too for a level that counts the deal (``valuation.worth_to``; 0 on the last hand)."""
+        return worth_to(self.level, obs)
 
     def limits(self, obs: Observation, stake: Stake) -> Limits:
-        """Most this bot pays and least it takes for ``stake``, margin included."""
-        base, share = self.perceived(obs, stake)
-        rho, pot, lv = self.persona.rho, self.prize(obs, stake), self.level
-        buy = buy_limit(base, share, pot, rho) * (1 - lv.margin) - lv.slack
-        sell = sell_floor(base + share, share, pot, rho) * (1 + lv.margin) + lv.slack
-        return Limits(buy, sell)
+        """Most this bot pays and least it takes for ``stake``, margin included
+        (``valuation.limits_at``, the formula the expert's models of named bots use too)."""
+        mine, share = stake_chances(self.level, obs, self.seat, stake)
+        return limits_at(self.level, self.persona, mine, share, _owns(obs, self.seat, stake),
+                         self.prize(obs, stake), self.error(obs, stake))
 
     # ------------------------------------------------------------------ selling a face-up card
 
@@ -273,7 +264,7 @@ class TraderBot:
         if seller:
             mine_made, theirs = p.asks, p.bid
             limit = lim.sell
-            start = limit * (1 + self.persona.opening)
+            start = curve(self.persona, limit, seller).start
             if reads is not None and other is not None:
                 # The expert opens at what it has read this buyer will pay (fair value for a
                 # stranger), not at a fixed mark-up that a fair-value judge would refuse.
@@ -282,7 +273,7 @@ class TraderBot:
         else:
             mine_made, theirs = p.bids, p.ask
             limit = lim.buy
-            start = limit * (1 - self.persona.opening)
+            start = curve(self.persona, limit, seller).start
             if reads is not None and other is not None and reads[other].n:
                 start = min(start, reads[other].value("floor", stake.fair, naive_value(obs, stake)))
         # Selling to a bot the table names: the trump (the sale search chose to haggle with it
@@ -298,32 +289,19 @@ class TraderBot:
         # takes by its last counter, so stay below its curve and take the counter worth most.
         sells = (profile(self.roster, other) if not seller and other is not None
                  and p.context == "market" and self.holds_down else None)
-        if reads is not None and sells is not None and not sells.level.models:
+        if reads is not None and sells is not None and not sells.level.reads_table:
             return self._hold_down(obs, stake, lim, sells)
-        planned = concede(start, limit, mine_made, rounds, self.persona.concession)
-        fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
-        accept = Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
-                          f"I accept.")
-        if theirs is not None:
-            good = theirs >= planned if seller else theirs <= planned
-            # The expert takes a profitable price that is close to its own value at once: the
-            # other side judges much as it does, so holding out risks the trade (and the next
-            # one) for little; a price far on the right side is worth haggling over.
-            close = reads is not None and fine and abs(theirs - limit) <= CLOSE * limit + 0.5
-            if good or close or (fine and counter is None):
-                return accept
-        if counter is not None:
-            price = math.ceil(planned) if seller else math.floor(planned)
-            if not seller and price > limit:
-                price = math.floor(limit)
-            price = counter.clamp(price)
-            ok = price >= limit if seller else price <= limit
-            if ok:
-                word = "asking" if seller else "offering"
-                return Decision(Action(self.seat, "counter", price),
-                                f"{capitalised(why)}; {word} {price} instead.", (planned,))
-        if fine:  # no counter I'd make is possible, but their price is acceptable
-            return accept
+        bounds = counter.bounds() if counter is not None else None
+        kind, price = reply(Curve(limit, start, self.persona.concession), seller, mine_made,
+                            rounds, theirs, bounds, close=reads is not None)
+        if kind == "accept":
+            return Decision(Action(self.seat, "accept"), f"{capitalised(why)}; {theirs} suits me, "
+                            f"I accept.")
+        if kind == "counter":
+            word = "asking" if seller else "offering"
+            planned = concede(start, limit, mine_made, rounds, self.persona.concession)
+            return Decision(Action(self.seat, "counter", price),
+                            f"{capitalised(why)}; {word} {price} instead.", (planned,))
         who = obs.names[other] if other is not None else "them"
         return Decision(Action(self.seat, "decline"), f"{capitalised(why)}; no price I'd take is "
                         f"acceptable to {who}, so I break off.")
@@ -419,7 +397,7 @@ class TraderBot:
                 continue
             # only this state's refusals: the read's memory of the whole match is not for it
             low = above_refused(Read(), refused[o], stake.fair, naive)
-            if named.level.models:
+            if named.level.reads_table:
                 least = known_sell_floor(named, obs, o, 0.0)
                 first = max(low, math.ceil(least))
                 close = first - least <= CLOSE * least + 0.5
@@ -437,7 +415,7 @@ class TraderBot:
         _, owner, price, seller = best
         who = label(self.roster, obs.names, owner)
         why = capitalised(describe(obs, stake))
-        if not seller.level.models:
+        if not seller.level.reads_table:
             return Decision(Action(self.seat, "offer", price, owner, 0),
                             f"{why}; offering {who} {price} for their top card: they come down to "
                             f"the least they will take by their last counter, so I start low.")
@@ -525,7 +503,7 @@ def holds_out(buyer: Profile, context: str, face_down: bool = True) -> bool:
     >>> holds_out(profile(("casual/mary",), 0), "market"), holds_out(profile(("expert/mary",), 0), "market")
     (True, False)
     """
-    return context == "sale" or (face_down and not buyer.level.models)
+    return context == "sale" or (face_down and not buyer.level.reads_table)
 
 
 def since_reveal(history: History) -> History:
@@ -627,14 +605,6 @@ def above_refused(r: Read, refused: Pair, fair: float, naive: float) -> int:
             # 0.99999…, and the floor must not make it 0 and offer the same chip again)
             least = max(least, math.floor(held * value + 1e-9) + 1)
     return least
-
-
-def _rank_guess(obs: Observation, seat: int, kind: str) -> tuple[float, float]:
-    """A beginner's (mine, share): a trump is worth its rank, cards seen are forgotten."""
-    rank = rank_of(obs.best) if obs.best is not None and obs.holder is not None else None
-    trump, card = naive_shares(rank, facedown_total(obs))
-    mine = (trump if obs.holder == seat else 0.0) + card * obs.stacks[seat]
-    return mine, trump if kind == "trump" else card
 
 
 def _owns(obs: Observation, seat: int, stake: Stake) -> bool:
