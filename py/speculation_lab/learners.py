@@ -41,19 +41,18 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 
 from speculation.actions import Action
 from speculation.bots.decision import Decision, clamp, rng_for, template
 from speculation.bots.history import Entry, History
 from speculation.bots.levels import LEVELS
-from speculation.bots.model import FAIR, NAIVE, Read
+from speculation.bots.model import FAIR, NAIVE, Read, refusals
 from speculation.bots.personalities import PERSONALITIES
-from speculation.bots.pricing import Stake, describe, naive_value
+from speculation.bots.pricing import describe, naive_value
 from speculation.bots.table import Roster, profile
-from speculation.bots.trader import TraderBot, refusals
-from speculation.bots.valuation import Limits
+from speculation.bots.trader import TraderBot, Turn
 from speculation.observation import Observation, PendingHaggle
 from speculation.text import capitalised
 
@@ -238,8 +237,8 @@ class AdaptiveBot(TraderBot):
         self._history = history
         return super().decide(obs, history)
 
-    def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-                reads: tuple[Read, ...] | None, history: History) -> Decision:
+    def market(self, turn: Turn) -> Decision:
+        obs, stake, lim, history = turn.obs, turn.stake, turn.lim, turn.history
         t = template(obs, "offer")
         why = capitalised(describe(obs, stake))
         top = math.floor(lim.buy)
@@ -261,14 +260,14 @@ class AdaptiveBot(TraderBot):
                         f"{why}; offering {obs.names[owner]} {price} for their top card: that is "
                         f"the kind of price they have taken.")
 
-    def _haggle(self, obs: Observation, stake: Stake, lim: Limits,
-                reads: tuple[Read, ...] | None) -> Decision:
+    def haggle(self, turn: Turn) -> Decision:
+        obs, stake, lim = turn.obs, turn.stake, turn.lim
         p = obs.pending
         assert isinstance(p, PendingHaggle)
         seller = p.seller == self.seat
         other = p.buyer if seller else p.seller
         if seller and p.context == "sale" and profile(self.roster, other) is not None:
-            return super()._haggle(obs, stake, lim, reads)  # the expert's hold-out
+            return super().haggle(turn)  # the expert's hold-out
         why = capitalised(describe(obs, stake))
         model = self.models(self._history, len(obs.names))[other]
         naive = naive_value(obs, stake)
@@ -298,13 +297,13 @@ class AdaptiveBot(TraderBot):
         return Decision(Action(self.seat, "decline"), f"{why}; no price I'd take is acceptable "
                         f"to {obs.names[other]}, so I break off.")
 
-    def _sell(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-              reads: tuple[Read, ...] | None) -> Decision:
-        if reads is not None:
-            models = self.models(self._history, len(obs.names))
+    def sell(self, turn: Turn) -> Decision:
+        if turn.reads is not None:
+            models = self.models(self._history, len(turn.obs.names))
             reads = tuple(_as_read(m) if profile(self.roster, s) is None else r
-                          for s, (m, r) in enumerate(zip(models, reads, strict=True)))
-        return super()._sell(obs, stake, lim, rng, reads)
+                          for s, (m, r) in enumerate(zip(models, turn.reads, strict=True)))
+            turn = replace(turn, reads=reads)
+        return super().sell(turn)
 
 
 def _as_read(m: SeatModel) -> Read:
@@ -419,15 +418,15 @@ class HedgeBot(TraderBot):
     # and every offer (to the owner with most cards), which measured far weaker (docs).
     guided = True
 
-    def _sell(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-              reads: tuple[Read, ...] | None) -> Decision:
+    def sell(self, turn: Turn) -> Decision:
+        obs, stake, lim = turn.obs, turn.stake, turn.lim
         t = template(obs, "sell_firm")
         floor = max(1, math.ceil(lim.sell))
         cap = min(t.bounds()[1], obs.pot) if t is not None else 0
         if t is None or stake.fair < 0.5 or floor > cap:
-            return super()._sell(obs, stake, lim, rng, reads)
+            return super().sell(turn)
         if self.guided:
-            d = super()._sell(obs, stake, lim, rng, reads)
+            d = super().sell(turn)
             if d.action.kind != "sell_firm":
                 return d
         asks, _ = hedge_state(self._history, self.seat)
@@ -437,8 +436,8 @@ class HedgeBot(TraderBot):
                         f"{capitalised(describe(obs, stake))}; asking {price} firm, a price that "
                         f"has worked for me before.")
 
-    def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-                reads: tuple[Read, ...] | None, history: History) -> Decision:
+    def market(self, turn: Turn) -> Decision:
+        obs, stake, lim, history = turn.obs, turn.stake, turn.lim, turn.history
         t = template(obs, "offer")
         why = capitalised(describe(obs, stake))
         top = math.floor(lim.buy)
@@ -448,7 +447,7 @@ class HedgeBot(TraderBot):
         arm = offers.draw(rng_for(self.seed, self.seat, len(history), "hedge"))
         price = clamp(math.floor(OFFERS[arm] * stake.fair), 1, min(top, t.price_max or top))
         if self.guided:
-            d = super()._market(obs, stake, lim, rng, reads, history)
+            d = super().market(turn)
             if d.action.kind != "offer" or d.action.target is None:
                 return d
             owners = [d.action.target]
@@ -471,14 +470,14 @@ class UndercutBot(TraderBot):
     def __init__(self, seed: int, seat: int, roster: Roster = ()) -> None:
         super().__init__(*EXPERT, seed, seat, roster=roster)
 
-    def _haggle(self, obs: Observation, stake: Stake, lim: Limits,
-                reads: tuple[Read, ...] | None) -> Decision:
+    def haggle(self, turn: Turn) -> Decision:
+        obs, stake, lim = turn.obs, turn.stake, turn.lim
         p = obs.pending
         assert isinstance(p, PendingHaggle)
         seller = p.seller == self.seat
         other = p.buyer if seller else p.seller
         if seller and p.context == "sale" and profile(self.roster, other) is not None:
-            return super()._haggle(obs, stake, lim, reads)  # the expert's hold-out plan
+            return super().haggle(turn)  # the expert's hold-out plan
         theirs = p.bid if seller else p.ask
         counter = template(obs, "counter")
         why = capitalised(describe(obs, stake))
@@ -492,10 +491,10 @@ class UndercutBot(TraderBot):
             fine = theirs >= lim.sell if seller else theirs <= lim.buy
             if fine:
                 return Decision(Action(self.seat, "accept"), f"{why}; {theirs} suits me, I accept.")
-        return super()._haggle(obs, stake, lim, reads)
+        return super().haggle(turn)
 
-    def _market(self, obs: Observation, stake: Stake, lim: Limits, rng: Random,
-                reads: tuple[Read, ...] | None, history: History) -> Decision:
+    def market(self, turn: Turn) -> Decision:
+        obs, stake, lim, history = turn.obs, turn.stake, turn.lim, turn.history
         t = template(obs, "offer")
         top = math.floor(lim.buy)
         if t is not None and t.cards and top >= 1:
@@ -508,7 +507,7 @@ class UndercutBot(TraderBot):
                 return Decision(Action(self.seat, "offer", price, owner, 0),
                                 f"{capitalised(describe(obs, stake))}; offering "
                                 f"{obs.names[owner]} {price}, a chip more than they were offered.")
-        return super()._market(obs, stake, lim, rng, reads, history)
+        return super().market(turn)
 
 
 def standing_offers(history: History, seats: int, hand: int, fair: float) -> list[int | None]:

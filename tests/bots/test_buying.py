@@ -15,6 +15,7 @@ from botplay import coached, market_points
 from speculation.actions import Action
 from speculation.bots import public_history
 from speculation.bots.buying import Curve, consistent, curves, opening, seller_reply
+from speculation.bots.exploits import Exploits
 from speculation.bots.pricing import stake_of
 from speculation.bots.table import known_sell_floor, profile
 from speculation.bots.trader import TraderBot
@@ -119,7 +120,7 @@ def test_holding_down_buys_cheaper_than_conceding_along_a_curve():
         if top < 2.5:  # a card worth a chip or two: every way of haggling pays the same
             continue
         old = TraderBot(bots[0].level, bots[0].persona, bots[0].seed, 0, roster=tuple(LINEUP))
-        old.holds_down = False
+        old.exploits = Exploits(0, tuple(LINEUP), holds_down=False)
         for owner in sorted({o for t in obs.legal if t.kind == "offer" for o, _ in t.cards}):
             p = profile(tuple(LINEUP), owner)
             cs = curves(p, obs, owner)

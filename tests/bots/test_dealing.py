@@ -94,8 +94,8 @@ def test_the_coach_says_its_one_fair_value_counts_the_next_deal():
 @pytest.mark.slow
 def test_counting_the_deal_earns_chips_over_8_hand_matches():
     """The expert at the weak table (a casual and a beginner Edmund), 8-hand matches, each
-    played with the expert counting the next deal and again without (``trader.prize`` the pot
-    alone): counting it earns more chips, the 95 % interval above zero (+12.8 [+10.4, +15.2] a
+    played with the expert counting the next deal and again without (``trader.worth_to`` the pot
+    alone, as ``Level.counts_deal`` False would make it): counting it earns more chips, the 95 % interval above zero (+12.8 [+10.4, +15.2] a
     match over 200 matches with ``benchmarks/yardsticks.py``'s design)."""
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "benchmarks"))
@@ -108,12 +108,12 @@ def test_counting_the_deal_earns_chips_over_8_hand_matches():
     try:
         lineup = ["expert/edmund", *yardsticks.TABLES["weak"]]
         counted = yardsticks.run(lineup, 25, 1, 1)
-        real = trader.prize  # what taking the pot is worth to a bot: the pot alone, here
-        trader.prize = lambda obs, counts_deal: float(obs.pot)
+        real = trader.worth_to  # what taking the pot is worth to a bot: the pot alone, here
+        trader.worth_to = lambda level, obs: float(obs.pot)
         try:
             ignored = yardsticks.run(lineup, 25, 1, 1)
         finally:
-            trader.prize = real
+            trader.worth_to = real
     finally:
         yardsticks.HANDS[0] = 1
     gain = interval([counted[i][0] - ignored[i][0] for i in range(25)])

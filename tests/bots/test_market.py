@@ -12,8 +12,8 @@ from botplay import new_game, steps
 
 from speculation.actions import Action
 from speculation.bots import make_bot, public_history
+from speculation.bots.model import refusals
 from speculation.bots.pricing import stake_of
-from speculation.bots.trader import refusals
 from speculation.observation import observe
 
 DEFAULT_TABLE = ["baseline/never", "casual/mary", "casual/henry", "casual/edmund"]

@@ -42,6 +42,7 @@ from typing import Any
 from ..observation import Observation
 from .dealing import deal_value
 from .decision import forced
+from .exploits import holds_out
 from .history import History
 from .levels import LEVELS
 from .model import read_table
@@ -49,7 +50,7 @@ from .personalities import PERSONALITIES
 from .pricing import describe, percent, plural, stake_of
 from .sale import LONG_SHOT_ASK, RANK_ONLY_ASK
 from .table import Roster, label, profile
-from .trader import TraderBot, holds_out
+from .trader import TraderBot
 
 COACH_LEVEL, COACH_PERSONA = "expert", "edmund"
 BAND = LEVELS["skilled"].margin  # half-width of the usual band around fair value

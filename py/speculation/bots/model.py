@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 
-from .history import Entry
+from .history import Entry, History
 
 Pair = tuple[float | None, float | None]
 NONE: Pair = (None, None)
@@ -29,6 +30,12 @@ FAIR, NAIVE = 0, 1
 PRIOR_NAIVE = 0.5  # an unknown opponent is as likely to judge by rank as by the odds
 SPREAD = 0.3
 PROBE = 1.1  # how far above its highest price a seat that never refused is probed
+# A face-down offer the owner can be expected to refuse is not made: the chance that the owner's
+# least price is within the buyer's limit, read from the table (a stranger sells at about its
+# yardstick; one that refused a price will refuse it again), must be at least LIKELY.
+LIKELY = 0.15
+SD_OWNER = 0.2  # log-normal spread of an owner's least price around that read
+_NORMAL = NormalDist()  # the standard normal
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +156,128 @@ def read_table(history: tuple[Entry, ...], seats: int) -> tuple[Read, ...]:
         if e.role and e.price is not None and 0 <= e.action.seat < seats:
             reads[e.action.seat] = note(reads[e.action.seat], e)
     return tuple(reads)
+
+
+class TableReader:
+    """``read_table`` for one bot, updated incrementally when the log it is given extends the
+    last one it read (the result is the same either way, so decisions stay pure).
+
+    >>> TableReader().reads((), 3) == read_table((), 3)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._cache: tuple[int, object, tuple[Read, ...]] = (0, None, ())
+
+    def reads(self, history: History, seats: int) -> tuple[Read, ...]:
+        """One ``Read`` per seat from the whole of ``history``."""
+        n, last, reads = self._cache
+        if n and n <= len(history) and history[n - 1] is last and len(reads) == seats:
+            new = read_table(history[n:], seats)
+            reads = tuple(merge(a, b) for a, b in zip(reads, new, strict=True))
+        else:
+            reads = read_table(history, seats)
+        self._cache = (len(history), history[-1] if history else None, reads)
+        return reads
+
+
+def since_reveal(history: History) -> History:
+    """The part of ``history`` since the last card was turned up (or dealt): while no card is
+    turned up, a noisy bot's random error stays the same (``TraderBot.error`` draws it for
+    each state of the table), so a price it refused then it refuses again."""
+    last = max((i for i, e in enumerate(history) if e.action.kind in ("reveal", "deal")),
+               default=-1)
+    return history[last + 1:]
+
+
+def refusals(history: History, seats: int, hand: int) -> tuple[Pair, ...]:
+    """Per seat, the highest price (as multiples of the fair and of the rank-only value) it has
+    been offered for one of its face-down cards and did not take, refusing or countering, in
+    hand number ``hand``: all public, from the log.
+
+    >>> from speculation.actions import Action
+    >>> from speculation.bots.history import Entry
+    >>> offer = Entry(Action(1, "offer", 1, 0, 0), 1, "market", 16, 1.25, 1, "buyer", 1.0)
+    >>> ask = Entry(Action(0, "counter", 2), 1, "negotiation", 16, 1.25, 2, "seller", 1.0)
+    >>> refusals((offer, ask), 2, 1), refusals((offer, ask), 2, 2)
+    (((0.8, 1.0), (None, None)), ((None, None), (None, None)))
+    """
+    out: list[Pair] = [(None, None)] * seats
+    bid: int | None = None  # the standing bid in a haggle for a face-down card, if one is on
+    for e in history:
+        k = e.action.kind
+        if e.hand != hand:
+            continue
+        if k == "offer":
+            bid = e.price
+        elif bid is not None and e.phase == "negotiation":
+            if e.role == "buyer" and k == "counter":
+                bid = e.price
+            elif e.role == "seller" and k in ("counter", "decline") and 0 <= e.action.seat < seats:
+                f, n = out[e.action.seat]
+                out[e.action.seat] = (_top(f, _ratio(bid, e.fair)), _top(n, _ratio(bid, e.naive)))
+            if k in ("accept", "decline"):
+                bid = None
+        else:
+            bid = None
+    return tuple(out)
+
+
+def _ratio(price: int, value: float) -> float | None:
+    return price / value if value >= 0.5 else None
+
+
+def _top(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else max(a, b)
+
+
+def acceptance(r: Read, refused: Pair, top: int, fair: float, naive: float) -> float:
+    """The chance, as the table has shown it, that a seat read as ``r`` sells one face-down card
+    (worth ``fair``, ``naive`` to a rank-only judge) for at most ``top``: its least price is its
+    read floor on each yardstick (a stranger's: the yardstick itself), weighted by the chance
+    that it judges that way, with a log-normal spread; none at all if by either yardstick it
+    has already refused as much as ``top`` (a price it refused it will refuse again).
+
+    >>> none = (None, None)
+    >>> round(acceptance(Read(), none, 1, 1.5, 1.5), 3), round(acceptance(Read(), none, 2, 1.5, 1.5), 2)
+    (0.021, 0.92)
+    >>> acceptance(Read(), (1.4, 1.4), 2, 1.5, 1.5)  # it refused 2.1 for a card worth 1.5
+    0.0
+    """
+    if top < 1:
+        return 0.0
+    yardsticks = ((FAIR, fair), (NAIVE, naive))
+    for basis, value in yardsticks:
+        held = _top(r.held[basis], refused[basis])
+        if held is not None and value > 0 and top <= held * value:
+            return 0.0  # it has refused this much, for the card's worth, before
+    p = r.naive_chance() if naive >= 0.5 else 0.0
+    out = 0.0
+    for weight, (basis, value) in zip((1.0 - p, p), yardsticks, strict=True):
+        least = r.floor(basis) * value
+        if weight > 0:
+            out += weight * (1.0 if least <= 0 else _NORMAL.cdf(math.log(top / least) / SD_OWNER))
+    return out
+
+
+def above_refused(r: Read, refused: Pair, fair: float, naive: float) -> int:
+    """The least whole price above every price the owner read as ``r`` has refused for a card
+    like this (as multiples of its worth, ``fair`` and, to a rank-only judge, ``naive``): an
+    offer at or below it would be refused again, so it is not made (issue 26: a casual buyer
+    offered 1 chip five times in one hand to an owner who refused 1 chip each time).
+    0 when it has refused nothing.
+
+    >>> none = (None, None)
+    >>> above_refused(Read(), none, 1.5, 1.5)
+    0
+    >>> above_refused(Read(), (0.72, 0.75), 1.51, 1.51)   # it refused 1 for a card worth 1.39
+    2
+    """
+    least = 0
+    for basis, value in ((FAIR, fair), (NAIVE, naive)):
+        held = _top(r.held[basis], refused[basis])
+        if held is not None and value > 0:
+            # (a refused 1 chip for a card worth 0.838 is held as 1.1927×: times 0.838 that is
+            # 0.99999…, and the floor must not make it 0 and offer the same chip again)
+            least = max(least, math.floor(held * value + 1e-9) + 1)
+    return least

@@ -128,6 +128,17 @@ def worth_to(level: Level, obs: Observation) -> float:
     return prize(obs, level.counts_deal)
 
 
+def takes_at_once(limit: float, price: float) -> bool:
+    """Whether a reader of the table takes ``price`` at once rather than haggle on: it is within
+    ``CLOSE`` of its ``limit`` (the other side judges much as it does, so holding out risks the
+    trade, and the next one, for little; a price far on the right side is worth haggling over).
+
+    >>> takes_at_once(10.0, 11), takes_at_once(10.0, 13)
+    (True, False)
+    """
+    return abs(price - limit) <= CLOSE * limit + 0.5
+
+
 def concede(start: float, limit: float, made: int, rounds: int, beta: float) -> float:
     """A trading bot's next price in a haggle: from ``start`` to ``limit`` along a curve of
     shape ``beta`` (the personality's concession), reaching ``limit`` at its last offer.
@@ -160,7 +171,7 @@ def reply(c: Curve, seller: bool, made: int, rounds: int, theirs: int | None,
     fine = theirs is not None and (theirs >= limit if seller else theirs <= limit)
     if theirs is not None:
         good = theirs >= planned if seller else theirs <= planned
-        near = close and fine and abs(theirs - limit) <= CLOSE * limit + 0.5
+        near = close and fine and takes_at_once(limit, theirs)
         if good or near or (fine and bounds is None):
             return "accept", theirs
     if bounds is not None:
