@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, daily, fairplay, jsonguard, level
+from . import __version__, daily, fairplay, jsonguard, level, requests
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
@@ -112,6 +112,7 @@ class Session:
             if fn is None:
                 raise BridgeError(ErrorCode.UNKNOWN_OP, f"unknown op {str(op)[:40]!r}; known ops: "
                                   f"{', '.join(sorted(_OPS))}")
+            requests.check_fields(str(op), req)  # every field declared (``speculation.requests``)
             result = fn(self, req)
             result = {"ok": True, "op": op, **result}
         except SpeculationError as e:
@@ -175,9 +176,6 @@ class Session:
 
     def op_act(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
-        if "seat" in req:
-            raise BridgeError(ErrorCode.BAD_REQUEST, "act takes 'viewer' (whose view to return), not "
-                              "'seat'; the actor is action.seat")
         action = Action.from_dict(req.get("action"))
         viewer = _seat(req.get("viewer"), game, allow_none=True)  # checked before any change
         start = len(game.log)

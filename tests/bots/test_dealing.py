@@ -95,8 +95,9 @@ def test_the_coach_says_its_one_fair_value_counts_the_next_deal():
 def test_counting_the_deal_earns_chips_over_8_hand_matches():
     """The expert at the weak table (a casual and a beginner Edmund), 8-hand matches, each
     played with the expert counting the next deal and again without (``trader.worth_to`` the pot
-    alone, as ``Level.counts_deal`` False would make it): counting it earns more chips, the 95 % interval above zero (+12.8 [+10.4, +15.2] a
-    match over 200 matches with ``benchmarks/yardsticks.py``'s design)."""
+    alone, as ``Level.counts_deal`` False would make it): counting it earns more chips, the 95 %
+    interval above zero (+12.8 [+10.4, +15.2] a match over 200 matches with
+    ``benchmarks/yardsticks.py``'s design)."""
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "benchmarks"))
     import yardsticks

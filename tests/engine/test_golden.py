@@ -57,6 +57,18 @@ def test_the_golden_files_cover_the_stages_roles_and_errors() -> None:
                                         "unexpected_price"} <= codes
 
 
+def test_every_op_has_a_golden_answer() -> None:
+    """Each op's answer is typed against protocol.js (``tests/test_typecheck_js.py``) only if a
+    golden file holds one: so every op the bridge answers has at least one (issue 46, item 3:
+    eleven had none, so their answers could drift from the page's types unseen)."""
+    from speculation.requests import REQUESTS
+
+    answered = {ex["request"]["op"] for path in GOLDEN.glob("*.json")
+                for ex in json.loads(path.read_text(encoding="utf-8"))["exchanges"]
+                if ex["response"] is not None and ex["response"]["ok"]}
+    assert sorted(set(REQUESTS) - answered) == []
+
+
 def test_the_golden_files_hold_standing_answers_given_and_not() -> None:
     """The ``standing`` op's answer in both forms (an action with its note, and null: ask the
     player), so protocol.js's types for it are checked against the engine."""
