@@ -30,6 +30,7 @@ from .game import (
     FirmSale,
     Game,
     Haggle,
+    HandReason,
     HandResult,
     Lot,
     Phase,
@@ -245,6 +246,41 @@ class Observation:
                         "price": {"min": 1, "max": self.chips[b]} if able else None})
         return out
 
+    def turn(self) -> dict[str, Any] | None:
+        """What the seat to act is asked now, as the whole table sees it (the page paces the
+        computer players and opens its panels by this, never by ``phase``): ``seat`` (who
+        acts), ``kind`` (``"deal"``, ``"reveal"``, ``"sale"``: keep or sell the best trump,
+        ``"firm"``: buy it at a firm price or not, ``"auction"``: bid or pass, ``"confirm"``:
+        sell to the top bid or not, ``"haggle"``, ``"market"``: make an offer for a face-down
+        card or pass), ``parties`` (the seats in the trade under way: a firm sale's seller and
+        the seat asked, an auction's seller and bidders still in, a haggle's seller and buyer,
+        else the seat to act alone), ``bidders`` (an auction's bidders still in, else empty)
+        and ``facedown`` (a face-down card is at stake). None when nobody is to act.
+
+        >>> from speculation.game import Game
+        >>> g = Game(["A", "B", "C"], seed=1)
+        >>> observe(g, 1).turn()
+        {'seat': 0, 'kind': 'deal', 'parties': [0], 'bidders': [], 'facedown': False}
+        """
+        seat, p = self.to_act, self.pending
+        if seat is None:
+            return None
+        kind: str = str(self.phase)
+        parties: list[int] = [seat]
+        bidders: list[int] = []
+        facedown = False
+        if isinstance(p, PendingFirm):
+            parties = [p.seller] + ([p.asking] if p.asking is not None else [])
+        elif isinstance(p, PendingAuction):
+            kind = "confirm" if self.phase == "auction_confirm" else "auction"
+            parties, bidders = [p.seller, *p.bidders], list(p.bidders)
+        elif isinstance(p, PendingHaggle):
+            kind, parties, facedown = "haggle", [p.seller, p.buyer], p.context == "market"
+        elif isinstance(p, PendingMarket):
+            facedown = True
+        return {"seat": seat, "kind": kind, "parties": parties, "bidders": bidders,
+                "facedown": facedown}
+
     def hand_line(self) -> dict[str, str]:
         """The table's heading for the hand: ``label`` and ``value``, "Hand" and "2 of 5" in a
         match of five hands, "2" in a match played until one player has every chip; before the
@@ -274,6 +310,7 @@ class Observation:
             "pending": None if self.pending is None else self.pending.to_dict(),
             "prompt": prompt(self),
             "decision": decision_dict(self.decision),
+            "turn": self.turn(),
             "orders": self.orders(),
             "legal": [t.to_dict(fair) for t in self.legal],
             "odds": self.odds.to_dict(),
@@ -357,13 +394,18 @@ def decision_dict(ctx: DecisionContext | None) -> dict[str, Any] | None:
 
 def hand_outcome(h: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
     """The machine-readable result of a hand: ``winners`` (empty when the pot carries over),
-    the ``reason`` code, the ``card`` that decided it (face up by then, or None), the ``pot`` and
-    the finished sentence ``text``."""
+    the ``reason`` code, the ``card`` that decided it (face up by then, or None), ``ace``: that
+    card when it is the ace of trumps, which ends the hand the moment it is turned up (None
+    otherwise), the ``pot`` and the finished sentence ``text``."""
     card = parse_card(h.deciding) if h.deciding is not None else None
     winner = names[h.winner] if h.winner is not None else None
     return {"winners": [] if h.winner is None else [h.winner], "reason": h.reason,
-            "card": h.deciding, "pot": h.pot,
-            "text": hand_sentence(winner, h.pot, card, h.reason)}
+            "card": h.deciding, "ace": h.deciding if h.reason in ACE_REASONS else None,
+            "pot": h.pot, "text": hand_sentence(winner, h.pot, card, h.reason)}
+
+
+ACE_REASONS = frozenset({HandReason.ACE_UPCARD.value, HandReason.ACE_REVEALED.value})
+"""The reasons a hand ends at once: the ace of trumps turned up (as the upcard, or later)."""
 
 
 def match_outcome(obs: Observation) -> dict[str, Any] | None:

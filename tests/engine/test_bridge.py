@@ -345,7 +345,7 @@ def test_a_hand_result_states_its_outcome():
     view = r["view"]
     assert view["phase"] == "deal" and view["last_hand"] == view["hands"][-1]
     out = view["last_hand"]["outcome"]
-    assert out == {"winners": [2], "reason": "ace_revealed", "card": "AH", "pot": 12,
+    assert out == {"winners": [2], "reason": "ace_revealed", "card": "AH", "ace": "AH", "pot": 12,
                    "text": "Mary takes the pot of 12 chips with the ace of hearts: the ace of "
                            "trumps was turned up."}
     assert out["text"] == next(e["text"] for e in r["events"] if e["type"] == "hand_won")

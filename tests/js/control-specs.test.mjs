@@ -10,7 +10,17 @@ const seats = ["Fanny", "Edmund", "Mary"].map((name, seat) => ({ seat, name, kin
 const base = { seat: 1, to_act: 1, hand: 1, dealer: 0, pot: 12, trump: "H", upcard: "KH", upcard_owner: 0,
   best: { card: "KH", holder: 0 }, seats, dead_hand: null, unseen: 42, seen: ["KH"], odds: null,
   last_hand: null, hands: [], rules: {}, match_over: false, prompt: null, match_outcome: null };
-const view = (phase, pending, legal) => ({ ...base, phase, pending, legal });
+/**
+ * A view of seat 1's decision. `facts` are what the engine states beside it and the controls
+ * read (`turn`: what the seat is asked; `decision`: its role, the stake, the card or its owner,
+ * the seat and price it answers, the chance); by default the plain ones of a turn with no trade
+ * under way.
+ */
+const view = (phase, pending, legal, facts = {}) => ({ ...base, phase, pending, legal,
+  turn: { seat: 1, kind: phase, parties: [1], bidders: [], facedown: phase === "market", ...facts.turn },
+  decision: { seat: 1, role: "seller", stake: "trump", chance: null, fair: null, deal: null, card: pending?.card ?? null,
+    owner: null, position: null, answering: null, price: null, above: 0, buyers: [], ...facts.decision } });
+const turn = (kind, parties, facedown = false, bidders = []) => ({ seat: 1, kind, parties, bidders, facedown });
 
 /** Does the action fit the template (the engine's own check, docs/protocol.md "Actions and templates")? */
 function admits(t, a) {
@@ -35,19 +45,22 @@ test("plain templates become buttons whose action is exactly {seat, type}", () =
 
 test("accept uses the engine's settles_at, never a price worked out from pending", () => {
   const firm = view("firm", { card: "KH", seller: 0, method: "firm", price: 7, asking: 1, queue: [2] },
-    [{ type: "accept", seat: 1, settles_at: 9 }, { type: "decline", seat: 1 }]);
+    [{ type: "accept", seat: 1, settles_at: 9 }, { type: "decline", seat: 1 }],
+    { turn: turn("firm", [0, 1]), decision: { role: "buyer", answering: 0, price: 7 } });
   const [accept, decline] = controlSpecs(firm);
   assert.equal(accept.label, "Buy the king of hearts for 9 chips");
   assert.equal(accept.confirm.text, "Pay 9 chips to Fanny for the king of hearts?");
   assert.equal(decline.label, "Decline to buy");
   const confirm = view("auction_confirm", { card: "KH", seller: 1, method: "auction", reserve: 1, high_bid: 8,
-    high_bidder: 2, bidders: [2] }, [{ type: "accept", seat: 1, settles_at: 8 }, { type: "decline", seat: 1 }]);
+    high_bidder: 2, bidders: [2] }, [{ type: "accept", seat: 1, settles_at: 8 }, { type: "decline", seat: 1 }],
+    { turn: turn("confirm", [1, 2], false, [2]), decision: { answering: 2, price: 8 } });
   const [sell, refuse] = controlSpecs(confirm);
   assert.equal(sell.label, "Sell to the top bid (8 chips)");
   assert.equal(sell.confirm.text, "Sell the king of hearts to Mary for 8 chips?");
   assert.equal(refuse.label, "Refuse the bid and keep the card");
   const haggle = view("negotiation", { context: "market", seller: 0, buyer: 1, ask: 6, bid: 3, asks: 1, bids: 1,
-    rounds: 3, to_move: 1, position: 0 }, [{ type: "accept", seat: 1, settles_at: 1 }]);
+    rounds: 3, to_move: 1, position: 0 }, [{ type: "accept", seat: 1, settles_at: 1 }],
+    { turn: turn("haggle", [0, 1], true), decision: { role: "buyer", stake: "card", owner: 0, position: 0, answering: 0, price: 6 } });
   assert.equal(controlSpecs(haggle)[0].label, "Accept 1 chip");
   assert.equal(controlSpecs(haggle)[0].confirm.text, "Agree the trade of Fanny's face-down card at 1 chip?");
 });
@@ -72,7 +85,7 @@ test("priced templates become bounded price boxes whose actions stay within the 
   assert.match(auction.confirm(4).text, /reserve of 4 chips/);
   const bid = controlSpecs(view("auction", { card: "KH", seller: 0, method: "auction", reserve: 5, high_bid: 6,
     high_bidder: 2, bidders: [1, 2] }, [{ type: "bid", seat: 1, price: { min: 7, max: 100 } },
-    { type: "pass", seat: 1 }]));
+    { type: "pass", seat: 1 }], { turn: turn("auction", [0, 1, 2], false, [1, 2]), decision: { role: "buyer", answering: 2, price: 6 } }));
   assert.deepEqual(bid.map((s) => s.label ?? s.field), ["Pass (drop out)", "Your bid"]);
   assert.equal(bid[1].start, 7);
   assert.equal(bid[1].confirm(7).okLabel, "Bid 7");
@@ -81,7 +94,7 @@ test("priced templates become bounded price boxes whose actions stay within the 
 test("a counter's box starts at the figure on the table, clamped to the template", () => {
   const v = view("negotiation", { context: "sale", seller: 1, buyer: 2, ask: 10, bid: 3, asks: 1, bids: 1,
     rounds: 3, to_move: 1, card: "KH" }, [{ type: "counter", seat: 1, price: { min: 4, max: 9 } },
-    { type: "decline", seat: 1 }]);
+    { type: "decline", seat: 1 }], { turn: turn("haggle", [1, 2]), decision: { answering: 2, price: 3 } });
   const [decline, counter] = controlSpecs(v);
   assert.equal(decline.label, "Refuse to sell");
   assert.equal(counter.start, 4); // the buyer's bid of 3, brought into 4..9
@@ -128,7 +141,7 @@ test("an offer is chosen by owner only, with the engine's fair value as its star
   const v = view("market", { polling: 1, order: [1, 2, 0], offers_made: {}, offers_per_window: 1 }, [
     { type: "offer", seat: 1, price: { min: 1, max: 40 }, fair: 3, cards: [[2, 0], [2, 1], [0, 0]] },
     { type: "pass", seat: 1 },
-  ]);
+  ], { decision: { role: "buyer", stake: "card" } });
   const [pass, offer] = controlSpecs(v);
   assert.equal(pass.label, "Pass (no offer)");
   assert.equal(pass.safe, true);
@@ -145,14 +158,16 @@ test("an offer is chosen by owner only, with the engine's fair value as its star
 test("the fair value and the chance come from the engine, and accepting is never the safe default", () => {
   const odds = { seats: [], per_card: { p: "1/10", f: 0.1 }, carry_over: { p: "0", f: 0 }, best: { p: "2/5", f: 0.4 } };
   const firm = { ...view("firm", { card: "KH", seller: 0, method: "firm", price: 7, asking: 1, queue: [2] },
-    [{ type: "accept", seat: 1, settles_at: 7, fair: 5 }, { type: "decline", seat: 1, fair: 5 }]), odds };
+    [{ type: "accept", seat: 1, settles_at: 7, fair: 5 }, { type: "decline", seat: 1, fair: 5 }],
+    { turn: turn("firm", [0, 1]), decision: { role: "buyer", chance: { p: "2/5", f: 0.4 }, answering: 0, price: 7 } }), odds };
   const [accept, decline] = controlSpecs(firm);
   assert.equal(accept.safe, false);
   assert.equal(decline.safe, true);
   assert.equal(accept.fair, 5);
   assert.equal(accept.chance, 0.4);
   const market = { ...view("negotiation", { context: "market", seller: 1, buyer: 2, ask: null, bid: 1, asks: 0,
-    bids: 1, rounds: 3, to_move: 1, position: 0 }, [{ type: "counter", seat: 1, price: { min: 2, max: 99 }, fair: 2 }]), odds };
+    bids: 1, rounds: 3, to_move: 1, position: 0 }, [{ type: "counter", seat: 1, price: { min: 2, max: 99 }, fair: 2 }],
+    { turn: turn("haggle", [1, 2], true), decision: { stake: "card", owner: 1, position: 0, chance: { p: "1/10", f: 0.1 }, answering: 2, price: 1 } }), odds };
   const [counter] = controlSpecs(market);
   assert.equal(counter.fair, 2);
   assert.equal(counter.chance, 0.1);
@@ -160,9 +175,10 @@ test("the fair value and the chance come from the engine, and accepting is never
 
 test("the subject is the card on sale, or whose face-down card is haggled over", () => {
   assert.equal(subject(view("sale", { card: "QS", seller: 1, method: null }, [])), "the queen of spades");
-  assert.equal(subject(view("negotiation", { context: "market", seller: 2, buyer: 1, position: 1 }, [])),
+  assert.equal(subject(view("negotiation", { context: "market", seller: 2, buyer: 1, position: 1 }, [],
+    { turn: turn("haggle", [2, 1], true), decision: { role: "buyer", stake: "card", owner: 2, position: 1 } })),
     "Mary's face-down card");
-  assert.equal(subject({ ...view("reveal", null, []), best: null, upcard: null }), "the card");
+  assert.equal(subject({ ...view("reveal", null, [], { decision: { role: "revealer", stake: null } }), best: null, upcard: null }), "the card");
 });
 
 // Issue 26, item 2: a quick-price chip sets exactly the price its text says, and says what it

@@ -11,8 +11,18 @@ import { createDriver } from "../../web/js/driver.js";
 const seat = (n, kind, name) => ({ seat: n, name, kind, chips: 20, stack: 3, revealed: [], busted: false, dealer: n === 0 });
 const SEATS = [seat(0, "human", "Julia"), seat(1, "bot", "Mary"), seat(2, "bot", "Henry")];
 const TWO_PEOPLE = [seat(0, "human", "Julia"), seat(1, "human", "Tom"), seat(2, "bot", "Henry")];
-const view = (extra = {}) => ({ seat: 0, to_act: 0, phase: "sale", stage: "playing", seats: SEATS, hands: [],
-  last_hand: null, match_over: false, legal: [], ...extra });
+/**
+ * A view as the engine sends it. Its `turn` (what the seat to act is asked: the driver paces by
+ * it) is the plain one of a turn with no trade under way (`kind` the phase, the seat to act
+ * alone); a test of a haggle or an auction states its own.
+ */
+const view = (extra = {}) => {
+  const v = { seat: 0, to_act: 0, phase: "sale", stage: "playing", seats: SEATS, hands: [],
+    last_hand: null, match_over: false, legal: [], ...extra };
+  return { turn: { seat: v.to_act, kind: v.phase, parties: [v.to_act], bidders: [], facedown: v.phase === "market" }, ...v };
+};
+/** The turn of a haggle (`turn.parties`: its seller and buyer). */
+const haggleTurn = (seller, buyer, context, seat) => ({ seat, kind: "haggle", parties: [seller, buyer], bidders: [], facedown: context === "market" });
 
 /**
  * An engine that answers from a script, in order, and records every request.
@@ -111,9 +121,9 @@ test("a trade between computer players goes quicker than one with a person in it
   const slept = [];
   const haggle = (seller, buyer, context = "sale") => ({ seller, buyer, ask: 2, bid: 1, asks: 1, bids: 1, rounds: 3, asks_left: 2, bids_left: 2, offers: [], to_move: 1, context, card: "KH" });
   const engine = scripted([
-    () => ok("view", { view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1, "market") }) }),
-    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1) }) }),
-    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(0, 1) }) }),
+    () => ok("view", { view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1, "market"), turn: haggleTurn(2, 1, "market", 1) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(2, 1), turn: haggleTurn(2, 1, "sale", 1) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 1, phase: "negotiation", pending: haggle(0, 1), turn: haggleTurn(0, 1, "sale", 1) }) }),
     () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "market" }) }),
     () => ok("bot", { action: { type: "offer", seat: 2, price: 1, target: 1, card: 0 }, reason: "" }),
     () => ok("bot", { reason: "", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
@@ -129,9 +139,10 @@ test("a trade between computer players goes quicker than one with a person in it
 test("a computer player's bid in an auction takes 40% of the pace while a person is still bidding, a fifth once none is", async () => {
   const slept = [];
   const auction = (bidders) => ({ seller: 0, card: "KH", reserve: 2, high_bid: 3, high_bidder: 2, bidders });
+  const auctionTurn = (bidders, seat) => ({ seat, kind: "auction", parties: [0, ...bidders], bidders, facedown: false });
   const engine = scripted([
-    () => ok("view", { view: view({ to_act: 1, phase: "auction", pending: auction([0, 1, 2]) }) }),
-    () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "auction", pending: auction([1, 2]) }) }),
+    () => ok("view", { view: view({ to_act: 1, phase: "auction", pending: auction([0, 1, 2]), turn: auctionTurn([0, 1, 2], 1) }) }),
+    () => ok("bot", { reason: "", events: [], view: view({ to_act: 2, phase: "auction", pending: auction([1, 2]), turn: auctionTurn([1, 2], 2) }) }),
     () => ok("bot", { reason: "", events: [], view: view({ to_act: 0, legal: [{ type: "keep", seat: 0 }] }) }),
   ]);
   const store = createMatchStore({ holder: 0 });

@@ -18,16 +18,13 @@ import { seatName, chips } from "./text.js";
 /** @typedef {import("./protocol.js").AuctionPending} AuctionPending */
 /** @typedef {import("./protocol.js").NegotiationPending} NegotiationPending */
 
-/** The hands an ace of trumps decides, by the engine's reason. @type {Set<string>} */
-const ACE_REASONS = new Set(["ace_upcard", "ace_revealed"]);
-
 /** How long one banner stays (ms) at each pace; instant still shows it, briefly. */
 const BANNER_MS = /** @type {Record<string, number>} */ ({ instant: 1400, fast: 1800, normal: 2600, slow: 3600 });
 
 /**
  * The banners a move's events call for, in order: {kind, text}. Kinds: trump, ace, sale,
- * purchase, out, result. An ace is known from the hand's outcome (`ace_upcard`,
- * `ace_revealed`): the banner is the sentence of the event that turned it up.
+ * purchase, out, result. The hand's outcome names the ace of trumps that ended it
+ * (`outcome.ace`): its banner is the sentence of the event that turned it up.
  * @param {GameEvent[]} events
  * @param {View | null} view the view after the move
  * @returns {{kind: string, text: string}[]}
@@ -36,7 +33,7 @@ export function bannersFor(events, view) {
   const out = [];
   const outcome = view?.last_hand?.outcome;
   const ended = events.some((e) => e.type === "hand_won" || e.type === "carry_over");
-  const aceCard = ended && outcome && ACE_REASONS.has(outcome.reason) ? outcome.card : null;
+  const aceCard = ended ? outcome?.ace ?? null : null;
   for (const ev of events) {
     if (!ev.text) continue;
     if (ev.type === "new_best") out.push({ kind: "trump", text: ev.text });
@@ -117,7 +114,7 @@ export function createAnnouncer(root, { pace = () => "normal", panelHost = null 
     if (panelBox) panelBox.hidden = true;
   }
 
-  /** The auction or haggle panel from view.pending, or nothing. @param {View | null} view */
+  /** The auction or haggle panel (`panelKind`) drawn from view.pending, or nothing. @param {View | null} view */
   function panel(view) {
     if (!panelBox) return;
     const p = view?.pending;
@@ -141,19 +138,20 @@ export function createAnnouncer(root, { pace = () => "normal", panelHost = null 
 }
 
 /**
- * Which panel `view` calls for: "auction", "haggle" or null. A haggle between two computer
- * players over a face-down card has none: the driver plays it out at once after its offer
- * (driver.js, `thinkFor`), the log keeps its every price, and a purchase has its banner.
+ * Which panel `view` calls for, by the engine's `view.turn`: "auction" while an auction is
+ * under way (bidding, or the seller's choice to sell to the top bid), "haggle" during a haggle,
+ * or null. A haggle between two computer players over a face-down card has none: the driver
+ * plays it out at once after its offer (driver.js, `thinkFor`), the log keeps its every price,
+ * and a purchase has its banner.
  * @param {View | null} view @returns {"auction" | "haggle" | null}
  */
 export function panelKind(view) {
-  const p = /** @type {Record<string, any> | null | undefined} */ (view?.pending);
-  const ph = view?.phase;
-  if (!view || !p) return null;
-  if (ph === "auction" || ph === "auction_confirm") return "auction";
-  if (ph !== "negotiation") return null;
+  const turn = view?.turn;
+  if (!view || !turn) return null;
+  if (turn.kind === "auction" || turn.kind === "confirm") return "auction";
+  if (turn.kind !== "haggle") return null;
   const bot = (/** @type {number} */ s) => view.seats?.[s]?.kind === "bot";
-  return p.context === "market" && bot(p.seller) && bot(p.buyer) ? null : "haggle";
+  return turn.facedown && turn.parties.every(bot) ? null : "haggle";
 }
 
 /** @param {string} text */

@@ -60,9 +60,9 @@ import { chips, seatName } from "./text.js";
  * @param {View} view
  */
 export function subject(view) {
-  const p = /** @type {{card?: string, seller?: Seat, position?: number} | null} */ (view.pending);
-  if (p?.card) return theCard(p.card);
-  if (p?.position != null && p.seller != null) return `${seatName(view, p.seller)}'s face-down card`;
+  const d = view.decision;
+  if (d?.stake === "trump" && d.card) return theCard(d.card);
+  if (d?.stake === "card" && d.owner != null) return `${seatName(view, d.owner)}'s face-down card`;
   const card = view.best?.card ?? view.upcard;
   return card ? theCard(card) : "the card";
 }
@@ -84,16 +84,9 @@ export function actionFor(template, fields = {}) {
  * @returns {number | null}
  */
 export function stakeChance(view) {
-  // The engine states the stake's exact chance in the viewer's decision; a view without one
-  // (the deal, a reveal, an older saved view) falls back to the odds of the phase's card.
-  const stated = view.decision?.chance;
-  if (stated) return stated.f;
-  const odds = view.odds;
-  if (!odds) return null;
-  const p = /** @type {{context?: string, card?: string} | null} */ (view.pending);
-  const facedown = view.phase === "market" || (view.phase === "negotiation" && p?.context === "market");
-  const c = facedown ? odds.per_card : odds.best;
-  return typeof c?.f === "number" ? c.f : null;
+  // The engine states the stake's exact chance in the viewer's decision; a decision with no
+  // stake (the deal, a reveal) has none.
+  return view.decision?.chance?.f ?? null;
 }
 
 /**
@@ -182,12 +175,13 @@ export function decisionKey(view, confirm) {
  */
 export function controlSpecs(view) {
   const what = subject(view);
-  const phase = view.phase;
-  const p = /** @type {{seller?: Seat, high_bidder?: Seat | null}} */ (view.pending ?? {});
+  // the words of a button follow what the seat is asked (the engine's view.turn.kind)
+  const kind = view.turn?.kind ?? null;
+  const answering = view.decision?.answering ?? null;
   const chance = stakeChance(view);
   const deal = (view.decision?.deal?.f ?? 0) > 0;
   // the engine's role when it sends one (view.decision), else the haggle's seller
-  const selling = view.decision ? view.decision.role === "seller" : view.seat === p.seller;
+  const selling = view.decision?.role === "seller";
   /** @type {ButtonSpec[]} */
   const buttons = [];
   /** @type {ControlSpec[]} */
@@ -211,21 +205,21 @@ export function controlSpecs(view) {
       case "reveal": button(t, "Turn up my top card", true); break;
       case "keep": button(t, `Keep ${what}`); break;
       case "pass":
-        button(t, phase === "auction" ? "Pass (drop out)" : phase === "market" ? "Pass (no offer)" : "Pass");
+        button(t, kind === "auction" ? "Pass (drop out)" : kind === "market" ? "Pass (no offer)" : "Pass");
         break;
       case "decline":
-        button(t, phase === "firm" ? "Decline to buy" : phase === "auction_confirm" ? "Refuse the bid and keep the card"
-          : phase === "negotiation" ? (selling ? "Refuse to sell" : "Break off") : "Refuse");
+        button(t, kind === "firm" ? "Decline to buy" : kind === "confirm" ? "Refuse the bid and keep the card"
+          : kind === "haggle" ? (selling ? "Refuse to sell" : "Break off") : "Refuse");
         break;
       case "accept": {
         const price = chips(t.settles_at);
         let label = `Accept ${price}`, text = `Agree the trade of ${what} at ${price}?`;
-        if (phase === "firm") {
+        if (kind === "firm") {
           label = `Buy ${what} for ${price}`;
-          text = `Pay ${price} to ${seatName(view, p.seller)} for ${what}?`;
-        } else if (phase === "auction_confirm") {
+          text = `Pay ${price} to ${seatName(view, answering)} for ${what}?`;
+        } else if (kind === "confirm") {
           label = `Sell to the top bid (${price})`;
-          text = `Sell ${what} to ${seatName(view, p.high_bidder)} for ${price}?`;
+          text = `Sell ${what} to ${seatName(view, answering)} for ${price}?`;
         }
         // not drawn as the primary choice: the table does not nudge anyone to agree a price
         button(t, label, false, { title: "Agree the trade?", text, okLabel: "Agree" });

@@ -185,8 +185,8 @@ export const AMONG_BOTS = 0.4;
  */
 export const BOTS_ONLY = 0.2;
 /**
- * The share of the pace's thinking time a computer player takes before a move, by the phase it
- * moves in: a deal takes none, turning up a card (the only thing it may do) a little, its motion
+ * The share of the pace's thinking time a computer player takes before a move, by what it is
+ * asked (the engine's `view.turn.kind`): a deal takes none, turning up a card (the only thing it may do) a little, its motion
  * being most of the pause; whether to sell a new best trump it has just turned up, `AMONG_BOTS`:
  * the card's ring (motion.js) has held the table already, and what it chooses is said in the
  * log, an auction or haggle opening its panel. See `thinkFor` for the rest.
@@ -195,16 +195,14 @@ export const BOTS_ONLY = 0.2;
 export const THINK_SHARE = { deal: 0, reveal: 0.2, sale: AMONG_BOTS };
 
 /**
- * The seats a pending haggle or firm sale involves: a haggle's two sides, a firm sale's seller
- * and the seat asked (an auction's pace does not depend on who is in it: `thinkFor`).
+ * The seats a haggle or firm sale under way involves, as the engine states them
+ * (`view.turn.parties`: a haggle's two sides, a firm sale's seller and the seat asked); none
+ * for any other turn (an auction's pace depends on its bidders: `thinkFor`).
  * @param {View} view @returns {number[]}
  */
 function tradeSeats(view) {
-  const p = /** @type {Record<string, any> | null} */ (view.pending ?? null);
-  if (!p) return [];
-  if (view.phase === "negotiation") return [p.seller, p.buyer];
-  if (view.phase === "firm") return [p.seller, p.asking];
-  return [];
+  const turn = view.turn;
+  return turn && (turn.kind === "haggle" || turn.kind === "firm") ? turn.parties : [];
 }
 
 /**
@@ -232,10 +230,11 @@ export async function thinkFor(ctx, view, seat, standIn, viewer = null) {
   const full = ctx.policy.thinkMs?.(view) ?? 0;
   const wait = (/** @type {number} */ ms) => ({ ms, quiet: false });
   if (full <= 0) return wait(0);
-  if (view.phase in THINK_SHARE) return wait(Math.round(full * THINK_SHARE[view.phase]));
+  const turn = view.turn ?? null;
+  if (turn && turn.kind in THINK_SHARE) return wait(Math.round(full * THINK_SHARE[turn.kind]));
   const bots = (/** @type {number[]} */ seats) => seats.every((s) => s != null && isBot(view, s));
   const quick = Math.round(full * AMONG_BOTS);
-  if (view.phase === "market") {
+  if (turn?.kind === "market") {
     /** @type {import("./protocol.js").BotRequest} */
     const ask = { op: "bot", seat, viewer, apply: "if_pass" };
     const peek = await ctx.engine().request(standIn ? { ...ask, stand_in: standIn } : ask);
@@ -250,18 +249,17 @@ export async function thinkFor(ctx, view, seat, standIn, viewer = null) {
   // person is left in the bidding, quicker still: a one-chip war of three computer players for
   // your card took 4 s at 40% (issue 26: 5 s at most between your decisions).
   const watching = Math.round(full * BOTS_ONLY);
-  if (view.phase === "auction") {
-    const bidders = /** @type {{bidders?: number[]}} */ (view.pending ?? {}).bidders ?? [];
+  if (turn?.kind === "auction") {
+    const bidders = turn.bidders;
     return wait(bidders.length && bots(bidders) ? watching : quick);
   }
-  if (view.phase === "auction_confirm") return wait(quick);
+  if (turn?.kind === "confirm") return wait(quick);
   const seats = tradeSeats(view);
   if (!seats.length || !bots(seats)) return wait(full);
   // A haggle between two computer players over a face-down card plays out at once after the
   // offer (which took its time): nobody at the table can see the card, the page shows no panel
   // for it (announce.js), and its end, a purchase, has a banner and a motion.
-  const p = /** @type {{context?: string}} */ (view.pending ?? {});
-  return wait(view.phase === "negotiation" && p.context === "market" ? 0 : watching);
+  return wait(turn?.kind === "haggle" && turn.facedown ? 0 : watching);
 }
 
 /**

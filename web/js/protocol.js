@@ -249,6 +249,23 @@
  */
 
 /**
+ * What the seat to act is asked now, as the whole table sees it (`Observation.turn`): the
+ * page paces the computer players and opens its panels by this, never by `phase`. `kind`: deal,
+ * turn up a card, keep or sell the best trump ("sale"), buy it at a firm price, bid in an
+ * auction, sell to the top bid ("confirm"), haggle, or make an offer for a face-down card
+ * ("market"). `parties`: the seats in the trade under way (a firm sale's seller and the seat
+ * asked, an auction's seller and bidders still in, a haggle's seller and buyer; else the seat to
+ * act). `bidders`: an auction's bidders still in (else empty). `facedown`: a face-down card is
+ * at stake.
+ * @typedef {object} Turn
+ * @property {Seat} seat
+ * @property {"deal" | "reveal" | "sale" | "firm" | "auction" | "confirm" | "haggle" | "market"} kind
+ * @property {Seat[]} parties
+ * @property {Seat[]} bidders
+ * @property {boolean} facedown
+ */
+
+/**
  * What one seat may order for a face-down card now (a standing order, sent as an `offer` at
  * the next market window that asks it): the `owners` whose face-down cards it may name (in
  * seat order) and the `price` bounds of the offer (null, with no owners, for a seat without
@@ -286,11 +303,14 @@
 
 /**
  * A hand's outcome as the engine states it: `winners` is empty when the pot carries over;
- * `card` decided it (face up for everyone by then) or is null; `text` is the finished sentence.
+ * `card` decided it (face up for everyone by then) or is null; `ace` is that card when it is
+ * the ace of trumps, which ended the hand as it was turned up (else null); `text` is the
+ * finished sentence.
  * @typedef {object} HandOutcome
  * @property {Seat[]} winners
  * @property {HandReason} reason
  * @property {CardName | null} card
+ * @property {CardName | null} ace
  * @property {number} pot
  * @property {string} text
  */
@@ -357,6 +377,7 @@
  * @property {Pending | null} pending
  * @property {Template[]} legal
  * @property {Decision | null} decision the context of the viewer's own decision
+ * @property {Turn | null} turn what the seat to act is asked now, as everyone sees it
  * @property {OrderSpec[] | null} orders what each seat may order for a face-down card now
  * @property {Odds} odds
  * @property {number | null} [facedown_fair] one face-down card's fair value in chips (null when

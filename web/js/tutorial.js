@@ -63,7 +63,7 @@ const STEPS = [
     text: ({ ev }) => `${ev.text} Every player puts an ante into the pot before the cards come out. The pot is the prize: whoever ends the hand holding the best trump takes it.` },
   { id: "upcard", event: "upcard",
     text: ({ ev }) => `${ev.text} Everyone has three cards face down that nobody may look at, their owner included. Only cards turned up count.` },
-  { id: "keep-or-sell", view: (v) => v.phase === "sale" && v.to_act === v.seat && /** @type {{card?: string} | null} */ (v.pending)?.card === v.upcard,
+  { id: "keep-or-sell", view: (v) => v.turn?.kind === "sale" && v.decision?.role === "seller" && v.decision.card === v.upcard,
     text: ({ reserve }) => `The upcard is yours: keep it, or sell it while it is the best trump showing. Any higher trump turned up later beats it, so sell it at auction: choose “Auction”, set the reserve to ${reserve} (a little above its fair value, shown beside the price, so that you cannot sell it for less than it is worth) and press “Start the auction”.` },
   { id: "bid", event: "bid",
     text: ({ ev }) => `${ev.text} In an auction each player in turn bids more than the last bid or passes; the last one left buys the card at their bid.` },
