@@ -25,11 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import __version__, daily, fairplay, jsonguard, level, requests
+from . import __version__, daily, fairplay, jsonguard, level, requests, take_back
 from .actions import Action
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
-from .game import Game, Phase, Stage, check_seed
+from .game import Game, check_seed
 from .names import clean_name
 from .observation import observe
 from .records import (
@@ -367,18 +367,7 @@ class Session:
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
         prefs = StandingPrefs.from_dict(req.get("prefs", {}))
-        closed = _take_back_closed(game, self.seats, self.meta, seat)
-        if closed is not None:
-            raise closed
-        at = _last_decision(game, seat, prefs)
-        if at is None:
-            raise BridgeError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have made no decision in this "
-                              "match yet: there is nothing to take back")
-        hand = game.steps[at].hand  # the hand the decision was made in (its deal is in the one before)
-        if hand != game.hand_no:
-            raise BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, f"your last decision was in hand "
-                              f"{hand}, which is over: a decision in a finished hand cannot be "
-                              "taken back")
+        at = take_back.decision(game, self._people(), self._counted(), seat, prefs)
         record = record_of(game, self._seat_dicts(), salt=self.salt)
         earlier = game_from_record(record, at)
         taken = int(self.meta.get("take_backs", 0)) + 1
@@ -463,6 +452,15 @@ class Session:
             raise BridgeError(ErrorCode.NO_MATCH, "no match is in progress: send new_match or load first")
         return self.game
 
+    def _people(self) -> list[bool]:
+        """Per seat, whether a person plays it."""
+        return [s.kind != "bot" for s in self.seats]
+
+    def _counted(self) -> bool:
+        """Whether the match is a daily deal that counts (no take-backs)."""
+        info = self.meta.get("daily")
+        return isinstance(info, dict) and bool(info.get("counts"))
+
     def _view(self, req: dict[str, Any]) -> dict[str, Any]:
         return self._view_of(_seat(req.get("seat"), self._need_game(), allow_none=True))
 
@@ -472,7 +470,7 @@ class Session:
             view["practice"] = True  # only in a practice match: other views are unchanged
         if isinstance(self.meta.get("daily"), dict):  # "Daily deal · hand 2 of 5"
             view["hand_line"] = {**view["hand_line"], "label": "Daily deal · hand"}
-        offer = _take_back_offer(self._need_game(), self.seats, self.meta, seat)
+        offer = take_back.offer(self._need_game(), self._people(), self._counted(), seat)
         if offer is not None:  # only in the view of a lone person playing computer players
             view["take_back"] = offer
         return view
@@ -568,73 +566,6 @@ def nearest_bot(bot_id: str) -> str | None:
         return same_personality[-1]
     close = difflib.get_close_matches(bot_id, ids, n=1, cutoff=0.0) or ids
     return close[0] if close else None
-
-
-def _take_back_closed(game: Game, seats: list[SeatSpec], meta: dict[str, Any],
-                      seat: int) -> BridgeError | None:
-    """Why ``seat`` may not take back anything now, whatever it has decided: who plays at the
-    table, a counted daily deal, a match or hand that is over. None when nothing of that
-    stands in the way (``op_take_back`` then judges the decision itself)."""
-    if seats[seat].kind == "bot":
-        return BridgeError(ErrorCode.BAD_SEAT, f"seat {seat} is a computer player's")
-    if any(s.kind != "bot" and i != seat for i, s in enumerate(seats)):
-        return BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "a decision can be taken back only "
-                           "against computer players: another person plays at this table")
-    daily_meta = meta.get("daily")
-    if isinstance(daily_meta, dict) and daily_meta.get("counts"):
-        return BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, "this daily deal counts: its "
-                           "decisions cannot be taken back (a replay of it is practice and can)")
-    if game.is_over:
-        return BridgeError(ErrorCode.MATCH_OVER, "the match is over: nothing can be taken back")
-    if game.stage is Stage.HAND_OVER:
-        return BridgeError(ErrorCode.TAKE_BACK_NOT_OFFERED, f"hand {game.hand_no} is over and "
-                           "its cards have been shown: a decision in a finished hand cannot be "
-                           "taken back")
-    return None
-
-
-def _take_back_offer(game: Game, seats: list[SeatSpec], meta: dict[str, Any],
-                     seat: int | None) -> dict[str, Any] | None:
-    """The view's ``take_back`` for ``seat``: ``{"offered", "reason"}``, ``reason`` the
-    sentence that says why not (None when offered). None (no field) unless ``seat`` is a
-    person's and every other seat a computer player's: only then is take back ever offered.
-
-    Offered once the seat has made a move in the hand under way that can be a choice: not its
-    deal, a turn-up (it has no alternative) or a market window passed (what happens when no
-    buy order is placed). The view knows no standing answers, so an offer for the seat's card
-    answered by rule counts as well; ``take_back`` itself then refuses, saying why."""
-    if seat is None or seats[seat].kind == "bot" or \
-            any(s.kind != "bot" and i != seat for i, s in enumerate(seats)):
-        return None
-    closed = _take_back_closed(game, seats, meta, seat)
-    if closed is not None:
-        return {"offered": False, "reason": closed.message}
-    for step in reversed(game.steps):
-        if step.hand != game.hand_no:  # the deal of this hand and everything before it
-            break
-        a = step.action
-        if a.seat == seat and a.kind != "reveal" and not (step.phase == Phase.MARKET
-                                                          and a.kind == "pass"):
-            return {"offered": True, "reason": None}
-    return {"offered": False, "reason": "you have made no decision in this hand yet, and a "
-            "decision in a finished hand cannot be taken back"}
-
-
-def _last_decision(game: Game, seat: int, prefs: StandingPrefs) -> int | None:
-    """The index in ``game.actions`` of ``seat``'s last decision: its last action that its
-    standing answers (``prefs``, no buy order) would not have given by themselves — the
-    routine deal, a lone reveal, a market window passed, an offer answered by rule are not
-    the player's decisions. None when it has made none. The match is replayed from its
-    start (the same ``apply`` as live play)."""
-    replay = game_from_record(record_of(game), 0)
-    last = None
-    for i, action in enumerate(game.actions):
-        if action.seat == seat:
-            answer = standing_answer(replay, seat, prefs, None)
-            if answer is None or answer.action != action:
-                last = i
-        replay.apply(action)
-    return last
 
 
 class UnknownBotError(BridgeError):
