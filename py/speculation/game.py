@@ -267,7 +267,7 @@ class HandResult:
     upcard_owner: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The saved form (``Game.state_dict``; saves compare it, so it keeps its first keys).
+        """The saved form (``records.saved_state``; saves compare it, so it keeps its first keys).
         The view's ``outcome.card`` is ``deciding``."""
         return {"number": self.number, "dealer": self.dealer, "winner": self.winner,
                 "card": self.card, "pot": self.pot, "reason": self.reason,
@@ -1061,31 +1061,6 @@ class Game:
         """A hard upper bound on the actions of one hand (see ``docs/architecture.md``)."""
         return hand_action_bound(self.rules, len(self.names), sum(self.chips) + self.pot)
 
-    # ------------------------------------------------------------------ snapshots
-
-    def state_dict(self) -> dict[str, Any]:
-        """Everything, hidden cards and the RNG included (for saves and equality checks; never
-        for a player's eyes)."""
-        version, internal, gauss = self.rng.getstate()
-        return {
-            "names": list(self.names), "rules": self.rules.to_dict(), "seed": self.seed,
-            "chips": list(self.chips), "busted": list(self.busted), "pot": self.pot,
-            "dealer": self.dealer, "hand_no": self.hand_no, "decks_used": self.decks_used,
-            "stacks": [[card_str(c) for c in s] for s in self.stacks],
-            "revealed": [[card_str(c) for c in s] for s in self.revealed],
-            "dead": [card_str(c) for c in self.dead],
-            "dead_shown": [card_str(c) for c in self.dead_shown],
-            "upcard": card_str_or_none(self.upcard), "upcard_owner": self.upcard_owner,
-            "best": card_str_or_none(self.best), "holder": self.holder,
-            "player_trump_shown": self.player_trump_shown,
-            "seen": sorted(card_str(c) for c in self.seen),
-            "stub": [card_str(c) for c in self.stub],
-            "phase": self.phase, "to_act": self.to_act, "resume_from": self.resume_from,
-            **_pending_state(self.pending),
-            "hands": [h.to_dict() for h in self.hands],
-            "rng": [version, list(internal), gauss],
-        }
-
 
 def check_seed(seed: object, maximum: int = 2**63 - 1) -> None:
     """Raise ``bad_seed`` (a ``RulesError`` naming ``seed``) unless ``seed`` is a whole number
@@ -1169,50 +1144,6 @@ def _given(v: int | None) -> int:
     """An action field its template requires (``Game.apply`` has checked it is there)."""
     assert v is not None
     return v
-
-
-def _pending_state(p: Pending | None) -> dict[str, Any]:
-    """The pending value in ``state_dict``'s ``sale``/``haggle``/``market`` form (kept from the
-    engine's first save format, so saves stay valid)."""
-    lot: Lot | None = None
-    window: Window | None = None
-    method: str | None = None
-    price, turn, high_bid, high_bidder = 0, 0, 0, None
-    queue: tuple[int, ...] = ()
-    haggle: dict[str, Any] | None = None
-    match p:
-        case None:
-            pass
-        case SaleChoice():
-            lot = p.lot
-        case FirmSale():
-            lot, method, price, queue = p.lot, "firm", p.price, p.queue
-        case AuctionSale() | TopBid():
-            au = p if isinstance(p, AuctionSale) else p.auction
-            lot, method, price, queue, turn = au.lot, "auction", au.reserve, au.queue, au.turn
-            high_bid, high_bidder = au.high_bid, au.high_bidder
-        case Haggle():
-            if isinstance(p.item, Lot):
-                lot, method, position = p.item, "negotiation", None
-            else:
-                window, position = p.item.window, p.item.position
-            haggle = {"context": "sale" if lot is not None else "market", "seller": p.seller,
-                      "buyer": p.buyer, "to_move": p.to_move, "position": position,
-                      "ask": p.ask, "bid": p.bid, "asks": p.asks, "bids": p.bids}
-        case Window():
-            window = p
-        case _:
-            assert_never(p)
-    return {
-        "sale": None if lot is None else {
-            "card": card_str(lot.card), "seller": lot.seller, "revealer": lot.revealer,
-            "method": method, "price": price, "queue": list(queue), "turn": turn,
-            "high_bid": high_bid, "high_bidder": high_bidder},
-        "haggle": haggle,
-        "market": None if window is None else {
-            "order": list(window.order), "index": window.index,
-            "offers": {str(k): v for k, v in window.offers}},
-    }
 
 
 def _well_typed(a: Action) -> bool:

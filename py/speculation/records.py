@@ -8,7 +8,7 @@ on any Python, CPython or Pyodide. The format is specified in ``docs/record-form
 >>> g = Game(["Fanny", "Edmund"], seed=3)
 >>> _ = g.apply(Action(0, "deal"))
 >>> rec = record_of(g)
->>> game_from_record(rec).state_dict() == g.state_dict()
+>>> saved_state(game_from_record(rec)) == saved_state(g)
 True
 """
 
@@ -17,14 +17,24 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from . import jsonguard
 from .actions import Action
-from .cards import card_str
+from .cards import card_str, card_str_or_none
 from .commitment import is_salt
 from .errors import ErrorCode, RecordError, SpeculationError
-from .game import Game
+from .game import (
+    AuctionSale,
+    FirmSale,
+    Game,
+    Haggle,
+    Lot,
+    Pending,
+    SaleChoice,
+    TopBid,
+    Window,
+)
 from .names import clean_name
 from .observation import observe
 from .rules import Rules, preset
@@ -162,13 +172,82 @@ def integrity_check(record: Any, state: Any) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
+def saved_state(game: Game) -> dict[str, Any]:
+    """The game's whole state, hidden cards and the RNG included: the ``state`` a save stores
+    and checks on load (``snapshot``, ``restore``), and the engine's equality check of two
+    games. Never for a player's eyes."""
+    version, internal, gauss = game.rng.getstate()
+    return {
+        "names": list(game.names), "rules": game.rules.to_dict(), "seed": game.seed,
+        "chips": list(game.chips), "busted": list(game.busted), "pot": game.pot,
+        "dealer": game.dealer, "hand_no": game.hand_no, "decks_used": game.decks_used,
+        "stacks": [[card_str(c) for c in s] for s in game.stacks],
+        "revealed": [[card_str(c) for c in s] for s in game.revealed],
+        "dead": [card_str(c) for c in game.dead],
+        "dead_shown": [card_str(c) for c in game.dead_shown],
+        "upcard": card_str_or_none(game.upcard), "upcard_owner": game.upcard_owner,
+        "best": card_str_or_none(game.best), "holder": game.holder,
+        "player_trump_shown": game.player_trump_shown,
+        "seen": sorted(card_str(c) for c in game.seen),
+        "stub": [card_str(c) for c in game.stub],
+        "phase": game.phase, "to_act": game.to_act, "resume_from": game.resume_from,
+        **_pending_state(game.pending),
+        "hands": [h.to_dict() for h in game.hands],
+        "rng": [version, list(internal), gauss],
+    }
+
+
+def _pending_state(p: Pending | None) -> dict[str, Any]:
+    """The pending value in ``saved_state``'s ``sale``/``haggle``/``market`` form (kept from the
+    engine's first save format, so saves stay valid)."""
+    lot: Lot | None = None
+    window: Window | None = None
+    method: str | None = None
+    price, turn, high_bid, high_bidder = 0, 0, 0, None
+    queue: tuple[int, ...] = ()
+    haggle: dict[str, Any] | None = None
+    match p:
+        case None:
+            pass
+        case SaleChoice():
+            lot = p.lot
+        case FirmSale():
+            lot, method, price, queue = p.lot, "firm", p.price, p.queue
+        case AuctionSale() | TopBid():
+            au = p if isinstance(p, AuctionSale) else p.auction
+            lot, method, price, queue, turn = au.lot, "auction", au.reserve, au.queue, au.turn
+            high_bid, high_bidder = au.high_bid, au.high_bidder
+        case Haggle():
+            if isinstance(p.item, Lot):
+                lot, method, position = p.item, "negotiation", None
+            else:
+                window, position = p.item.window, p.item.position
+            haggle = {"context": "sale" if lot is not None else "market", "seller": p.seller,
+                      "buyer": p.buyer, "to_move": p.to_move, "position": position,
+                      "ask": p.ask, "bid": p.bid, "asks": p.asks, "bids": p.bids}
+        case Window():
+            window = p
+        case _:
+            assert_never(p)
+    return {
+        "sale": None if lot is None else {
+            "card": card_str(lot.card), "seller": lot.seller, "revealer": lot.revealer,
+            "method": method, "price": price, "queue": list(queue), "turn": turn,
+            "high_bid": high_bid, "high_bidder": high_bidder},
+        "haggle": haggle,
+        "market": None if window is None else {
+            "order": list(window.order), "index": window.index,
+            "offers": {str(k): v for k, v in window.offers}},
+    }
+
+
 def snapshot(game: Game, seats: list[dict[str, Any]] | None = None,
              salt: str | None = None, meta: dict[str, Any] | None = None) -> str:
     """A save: the record (with the commitment ``salt``, so a host that reloads keeps its
     commitment, and the match's ``meta``: practice, take-backs, the daily deal), the full state it must
     reproduce (hidden cards included, so the UI stores it as an opaque string and never shows
     it) and the integrity check over both."""
-    record, state = record_of(game, seats, meta, salt=salt), game.state_dict()
+    record, state = record_of(game, seats, meta, salt=salt), saved_state(game)
     return json.dumps({"format": SNAPSHOT_FORMAT, "version": SNAPSHOT_VERSION,
                        "record": record, "state": state,
                        "check": integrity_check(record, state)},
@@ -233,7 +312,7 @@ def load_snapshot(text: Any) -> Loaded:
         game = game_from_record(record)
     except RecordError as e:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, f"the save is damaged: {e.message}") from None
-    if game.state_dict() != state:
+    if saved_state(game) != state:
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save is damaged: its state does not match "
                           "its own history")
     assert isinstance(record, dict)  # game_from_record refuses anything else
@@ -264,7 +343,7 @@ def _check_legacy(game: Game, record: dict[str, Any], state: Any,
                           "seats do not match its players")
     meta = record.get("meta")
     again = record_of(game, seats, meta if isinstance(meta, dict) else None)
-    if integrity_check(record, state) != integrity_check(again, game.state_dict()):
+    if integrity_check(record, state) != integrity_check(again, saved_state(game)):
         raise RecordError(ErrorCode.CORRUPT_SNAPSHOT, "the save has been edited or damaged: its "
                           "integrity check does not match")
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from speculation.bridge import Session
 from speculation.game import Game
+from speculation.records import saved_state
 
 
 def call(s: Session, **req: Any) -> dict[str, Any]:
@@ -23,5 +24,5 @@ def call(s: Session, **req: Any) -> dict[str, Any]:
 
 
 def state_json(game: Game) -> str:
-    """Everything of ``game`` (``Game.state_dict``) as canonical JSON, to compare two states."""
-    return json.dumps(game.state_dict(), sort_keys=True)
+    """Everything of ``game`` (``records.saved_state``) as canonical JSON, to compare two states."""
+    return json.dumps(saved_state(game), sort_keys=True)

@@ -10,6 +10,7 @@ import pytest
 
 from speculation.bridge import Session, handle
 from speculation.cards import card_str
+from speculation.records import saved_state
 
 from .helpers import call
 
@@ -165,12 +166,12 @@ def test_record_withholds_the_seed_and_decks_until_the_match_is_over():
 
 def test_replay_of_the_current_match_starts_it_again_or_looks_back():
     s, _ = one_hand_match()
-    fresh = s.game.state_dict()
+    fresh = saved_state(s.game)
     for move in ONE_HAND_MOVES[:2]:
         call(s, op="act", action=move)
     r = call(s, op="replay", current=True, upto=0, seat=0)  # install: the deal starts again
     assert r["ok"] and r["steps"] == 2 and r["view"]["phase"] == "deal"
-    assert s.game.state_dict() == fresh and len(s.game.actions) == 0
+    assert saved_state(s.game) == fresh and len(s.game.actions) == 0
     for bad, code in (({"current": True, "record": {"players": ["A", "B"]}}, "bad_request"),
                       ({"current": "yes"}, "bad_request"), ({"current": True, "upto": 5}, "bad_step")):
         before = call(s, op="save")["snapshot"]

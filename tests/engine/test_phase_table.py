@@ -10,6 +10,7 @@ import random
 
 from speculation.game import PHASE_TABLE, Game, Phase
 from speculation.observation import observe
+from speculation.records import saved_state
 from speculation.rules import Rules
 
 # Rule sets that between them reach every phase and every action of each phase: the seller may
@@ -75,4 +76,4 @@ def test_phases_are_plain_strings_outside_the_engine() -> None:
                                         "auction_confirm", "market", "reveal", "match_over"}
     view = json.loads(json.dumps(observe(game, 0).to_dict()))
     assert view["phase"] == "deal"
-    assert json.dumps(game.state_dict()["phase"]) == '"deal"'
+    assert json.dumps(saved_state(game)["phase"]) == '"deal"'

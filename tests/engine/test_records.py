@@ -13,7 +13,7 @@ import pytest
 
 from speculation.__main__ import main
 from speculation.errors import RecordError
-from speculation.records import game_from_record, record_of, restore, snapshot
+from speculation.records import game_from_record, record_of, restore, saved_state, snapshot
 
 from .quiet import quiet_action
 
@@ -111,7 +111,7 @@ def test_record_round_trip_over_a_long_match():
             break
         g.apply(quiet_action(g))
     again = game_from_record(json.loads(json.dumps(record_of(g))))
-    assert again.state_dict() == g.state_dict()
+    assert saved_state(again) == saved_state(g)
 
 
 def test_snapshot_refuses_tampering_and_other_versions():
@@ -121,7 +121,7 @@ def test_snapshot_refuses_tampering_and_other_versions():
     for _ in range(6):
         g.apply(quiet_action(g))
     text = snapshot(g)
-    assert restore(text)[0].state_dict() == g.state_dict()
+    assert saved_state(restore(text)[0]) == saved_state(g)
     data = json.loads(text)
     data["state"]["chips"][0] += 1
     with pytest.raises(RecordError) as e:
@@ -203,7 +203,7 @@ def test_edits_that_replay_alike_are_refused_by_the_integrity_check(edit):
     if edit not in ("drop_check", "check_of_other_save"):
         # the replay alone would not have noticed: resealed, the same edit loads
         game, _loaded_seats = restore(resealed(data))
-        assert game.state_dict() == g.state_dict()
+        assert saved_state(game) == saved_state(g)
 
 
 @pytest.mark.parametrize("version,code", [
@@ -240,12 +240,12 @@ def test_a_version_1_save_of_the_released_site_still_loads():
     old = json.loads(v1_snapshot())
     assert old["version"] == 1 and "check" not in old
     game, seats = restore(v1_snapshot())
-    assert game.state_dict() == old["state"]
+    assert saved_state(game) == old["state"]
     assert len(game.actions) == len(old["record"]["actions"]) == 31
     assert seats == old["record"]["seats"]
     again = json.loads(snapshot(game, seats))
     assert again["version"] == 2 and isinstance(again["check"], str)
-    assert restore(json.dumps(again))[0].state_dict() == old["state"]
+    assert saved_state(restore(json.dumps(again))[0]) == old["state"]
 
 
 def test_a_version_1_save_through_the_bridge_plays_on():

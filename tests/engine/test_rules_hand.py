@@ -10,6 +10,7 @@ import pytest
 from speculation.actions import Action
 from speculation.errors import IllegalActionError
 from speculation.game import Game
+from speculation.records import saved_state
 from speculation.rules import Rules, preset
 
 from .quiet import act, play_quiet, quiet_action, quiet_until, scenario
@@ -444,7 +445,7 @@ def test_britannica_deal_through_remembers_cards_until_the_pack_runs_short():
 
 def test_d20_illegal_action_is_rejected_with_a_reason_and_changes_nothing():
     g = scenario([LOW, ["5D", "6D", "7D"], ["8C", "9C", "TC"]], "QH", dealer=0)
-    before = json.dumps(g.state_dict(), sort_keys=True)
+    before = json.dumps(saved_state(g), sort_keys=True)
     for bad, code in [(Action(1, "keep"), "not_your_turn"),
                       (Action(0, "bid", 5), "wrong_action"),
                       (Action(0, "sell_firm", 0), "bad_price"),
@@ -454,7 +455,7 @@ def test_d20_illegal_action_is_rejected_with_a_reason_and_changes_nothing():
             g.apply(bad)
         assert e.value.code == code and e.value.message
         assert e.value.legal and all(t.seat == 0 for t in e.value.legal)
-        assert json.dumps(g.state_dict(), sort_keys=True) == before
+        assert json.dumps(saved_state(g), sort_keys=True) == before
 
 
 # ---------------------------------------------------------------- issue fixes
