@@ -89,6 +89,12 @@ test("bidi controls are removed from names, which keep their visible text", () =
   assert.deepEqual(settings.players.map((p) => p.name), ["Fanny", "Mary Crawford"]);
 });
 
+test("a link's name is judged by the engine's own rule (names.js): too long is a problem, not a later refusal", () => {
+  const { settings, problems } = parse(`?p=human:${"F".repeat(41)}&p=human:Edmund`);
+  assert.deepEqual(settings.players, [{ name: "Edmund", kind: "human" }]);
+  assert.match(problems[0], /^the player name “F+…” is longer than 40 characters$/);
+});
+
 test("control characters in a name are a problem", () => {
   const { problems } = parse(`?p=human:${encodeURIComponent("Fan\nny")}`);
   assert.match(problems[0], /contains a control character/);

@@ -13,7 +13,7 @@
 // the pack for successive deals. Reading is strict so that a link means exactly one match, but
 // it checks only the shape (numbers are decimal whole numbers, names are visible): whether the
 // values are allowed is the engine's call. Pure: nothing here touches the page.
-import { BIDI_CONTROLS, CONTROL, VISIBLE } from "./names.js";
+import { VISIBLE, cleanName } from "./names.js";
 
 /** @typedef {import("./protocol.js").OptionSpec} OptionSpec */
 /** @typedef {import("./protocol.js").PresetSpec} PresetSpec */
@@ -137,19 +137,18 @@ export function parseLinkInteger(text, what, { negative = false } = {}) {
 }
 
 /**
- * A player's name from a link: bidi controls removed, outer spaces trimmed; a name with
- * control characters or nothing visible is a problem. An empty name gets `fallback`.
+ * A player's name from a link, by the engine's own rule (names.js's `cleanName`: bidi controls
+ * removed, outer spaces trimmed, at most NAME_MAX characters, no control character, something
+ * visible); a name it refuses is a problem sentence. An empty name gets `fallback`.
  * Returns {value} or {problem}.
  * @param {string} raw
  * @param {string} fallback
  * @returns {{value: string, problem?: undefined} | {problem: string, value?: undefined}}
  */
 export function parseLinkName(raw, fallback) {
-  const name = raw.replace(BIDI_CONTROLS, "").trim();
   if (raw === "") return { value: fallback };
-  if (CONTROL.test(name)) return { problem: `the player name ${shown(raw)} contains a control character` };
-  if (!VISIBLE.test(name)) return { problem: `the player name ${shown(raw)} has no visible character` };
-  return { value: name };
+  const checked = cleanName(raw, { who: `the player name ${shown(raw)}` });
+  return checked.ok ? { value: checked.name } : { problem: checked.message.replace(/\.$/, "") };
 }
 
 /** One `p=` value: a player, or a problem sentence. @param {string} raw
