@@ -178,6 +178,9 @@ test("the subject is the card on sale, or whose face-down card is haggled over",
   assert.equal(subject(view("negotiation", { context: "market", seller: 2, buyer: 1, position: 1 }, [],
     { turn: turn("haggle", [2, 1], true), decision: { role: "buyer", stake: "card", owner: 2, position: 1 } })),
     "Mary's face-down card");
+  assert.equal(subject(view("negotiation", { context: "market", seller: 1, buyer: 2, position: 0 }, [],
+    { turn: turn("haggle", [1, 2], true), decision: { stake: "card", owner: 1, position: 0 } })),
+    "your face-down card", "the viewer's own card, whatever their name (a player named You read \"You's\")");
   assert.equal(subject({ ...view("reveal", null, [], { decision: { role: "revealer", stake: null } }), best: null, upcard: null }), "the card");
 });
 

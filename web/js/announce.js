@@ -11,7 +11,7 @@
 //
 // Nothing here runs at import time.
 import { cardFace, theCard } from "./cards.js";
-import { seatName, chips } from "./text.js";
+import { seatName, chips, whose } from "./text.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").GameEvent} GameEvent */
@@ -206,7 +206,7 @@ function haggle(view, p) {
     delete (/** @type {HTMLElement} */ (s.firstChild)).dataset.card;
     what = s;
   } else {
-    what = `${seller}'s face-down card ${Number(p.position) + 1}, unseen`;
+    what = `${whose(view, p.seller)} face-down card ${Number(p.position) + 1}, unseen`;
   }
   const list = document.createElement("ol");
   list.className = "deal-offers";

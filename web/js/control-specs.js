@@ -9,7 +9,7 @@
 // Every number comes from the engine: bounds from `price`, the price an accept settles at from
 // `settles_at`; every name from the view. Nothing here decides what is legal.
 import { theCard } from "./cards.js";
-import { chips, seatName } from "./text.js";
+import { chips, seatName, whose } from "./text.js";
 
 /** @typedef {import("./protocol.js").View} View */
 /** @typedef {import("./protocol.js").Template} Template */
@@ -56,13 +56,14 @@ import { chips, seatName } from "./text.js";
 /** @typedef {ButtonSpec | PriceSpec | NegotiateSpec | OfferSpec} ControlSpec */
 
 /**
- * What the decision under way is about, in words: "the queen of hearts", "Edmund's face-down card".
+ * What the decision under way is about, in words: "the queen of hearts", "Edmund's face-down
+ * card", "your face-down card".
  * @param {View} view
  */
 export function subject(view) {
   const d = view.decision;
   if (d?.stake === "trump" && d.card) return theCard(d.card);
-  if (d?.stake === "card" && d.owner != null) return `${seatName(view, d.owner)}'s face-down card`;
+  if (d?.stake === "card" && d.owner != null) return `${whose(view, d.owner)} face-down card`;
   const card = view.best?.card ?? view.upcard;
   return card ? theCard(card) : "the card";
 }

@@ -21,6 +21,15 @@ export function seatName(view, seat) {
 }
 
 /**
+ * Whose a thing is, from the viewer's side: "your" for the viewer's own seat, else "Mary's".
+ * @param {Pick<View, "seats" | "seat"> | null | undefined} view
+ * @param {Seat | null | undefined} seat
+ */
+export function whose(view, seat) {
+  return seat != null && seat === view?.seat ? "your" : `${seatName(view, seat)}'s`;
+}
+
+/**
  * "1 chip", "2 chips", "−1 chip" (a minus sign).
  * @param {number} n
  */
