@@ -61,7 +61,8 @@ export async function startSite() {
     hooks: forwardHooks(() => later.get().hooks),
   });
   await nextTask();
-  const buy = createBuyOrders({ humans, defaultBuyer: (v) => defaultBuyer(v, table.holder) });
+  const buy = createBuyOrders({ store: table.store, humans, defaultBuyer: (v) => defaultBuyer(v, table.holder) });
+  const cancelOrders = () => table.store.dispatch({ type: "orders_cancel" });
   const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await later.get().regained(); } });
   // Friends on their own devices (net/, loaded when first needed: site/friends.js): this tab
   // hosts them; its save keeps their seats.
@@ -93,7 +94,7 @@ export async function startSite() {
   const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave, friends });
   const resume = createResume({ table, slot, welcome });
   const start = createStart({ table, slot, welcome, resume,
-    onNewMatch: (how) => { buy.clear(); hideAutoNote(); if (!how.friends) friends.stop(); },
+    onNewMatch: (how) => { cancelOrders(); hideAutoNote(); if (!how.friends) friends.stop(); },
     onFriends: (settings, rows) => openFriendsTable(settings, rows) });
 
   /**
@@ -151,7 +152,7 @@ export async function startSite() {
     start: (s) => start.startQueued(s),
     // Nothing stays over the table: the first screen and the rules dialog it may start from.
     onBegin: () => { closeRulesForTutorial(); welcome.hide(); },
-    hasOrder: () => buy.orders.size > 0,
+    hasOrder: () => table.store.getState().orders.length > 0,
     playReal: () => { table.run(() => start.startMatch(quickSettings(table.hello))).catch((err) => console.error(err)); },
   });
   const daily = createDaily({ table, start: (how) => start.startMatch(quickSettings(table.hello), how),
@@ -162,11 +163,11 @@ export async function startSite() {
     hooks: { ...hooks, onStop: () => { hooks.onStop(); daily.ended().catch((err) => console.error(err)); } },
     regained: () => resume.regained(),
   });
-  watchSite({ table, buy, tutorial });
+  watchSite({ table, tutorial });
   const takeBack = createTakeBack({ table, save: () => slot.save(),
     prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
     counted: () => tutorial.active || daily.counted(),
-    onTaken: () => { buy.clear(); hideAutoNote(); } });
+    onTaken: () => { cancelOrders(); hideAutoNote(); } });
 
   for (const id of ["lobby-internet", "lobby-stun"]) {
     byId(id).addEventListener("change", () => {

@@ -2,20 +2,19 @@
 // option, the driver's policy: saving after every move, the standing answers and buy orders,
 // the pass-and-play and confirmation settings, the match summary's buttons, statistics and
 // review at the match's end), and what watches the table's store (watchSite: the review entry
-// at the end of a hand, the tutorial's notes, the last table kept for the next visit, the buy
-// orders' note).
+// at the end of a hand, the tutorial's notes, the last table kept for the next visit).
 //
 //   const later = new Late("the table's hooks");
 //   const table = createTable({ mode: "site", hooks: forwardHooks(() => later.get()) });
 //   later.wire(siteHooks({ table, slot, buy, tutorial, settings, summaryButtons }));
-//   watchSite({ table, buy, tutorial });
+//   watchSite({ table, tutorial });
 import { requestPersistence } from "../offline.js";
 import { handReviewBox, reviewEntry } from "../review.js";
 import { recordMatch } from "../stats.js";
 import { storeLastView } from "../last-view.js";
 import { endPreview } from "../preview.js";
 import { standingAnswer, DEFAULT_STANDING } from "../standing.js";
-import { watchTable } from "../match-store.js";
+import { orderOf, watchTable } from "../match-store.js";
 import { humans, mySeat } from "./people.js";
 import { autoNote, hideAutoNote, messageOf, notice } from "./panels.js";
 
@@ -51,13 +50,13 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
     standing: (/** @type {View} */ view) => {
       const s = settings.current();
       return standingAnswer(table, view, tutorial.active ? DEFAULT_STANDING : { autoReveal: s.autoReveal, offers: s.offers },
-        view.seat == null ? undefined : buy.orders.get(view.seat),
+        orderOf(table.store.getState(), view.seat),
         { named: humans(view).length > 1 }); // pass-and-play: the note says whose answer it was
 
     },
     /** @param {StandingAnswer} answer @param {View} view */
     onStanding: (answer, view) => {
-      if (answer.usedOrder && view.seat != null) buy.orders.delete(view.seat);
+      if (answer.usedOrder && view.seat != null) table.store.dispatch({ type: "order_used", buyer: view.seat });
       if (answer.note) autoNote(answer.note);
     },
     buyFrom: (/** @type {number} */ seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
@@ -78,17 +77,15 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
  * What the site does as the table changes, subscribed to its store.
  * @param {object} parts
  * @param {SiteTable} parts.table
- * @param {ReturnType<typeof import("../buy-order.js").createBuyOrders>} parts.buy
  * @param {ReturnType<typeof import("../tutorial.js").createTutorial>} parts.tutorial
  * @returns {() => void} unsubscribe
  */
-export function watchSite({ table, buy, tutorial }) {
+export function watchSite({ table, tutorial }) {
   return watchTable(table.store, {
     events: (events) => tutorial.onEvents(events),
     // A hand has finished: ask to keep the save; offer its review. A standing answer's note
     // was about a decision of that hand: it goes with it (issue 26).
     handEnded: (view) => {
-      buy.clear();
       hideAutoNote();
       requestPersistence();
       reviewEntry(table, view, mySeat(view, table.holder));
@@ -97,7 +94,6 @@ export function watchSite({ table, buy, tutorial }) {
       endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
       storeLastView(view, table.holder);
       tutorial.onView(view, how);
-      buy.refresh(view);
     },
   });
 }
