@@ -130,13 +130,16 @@ test("a buy order is placed once a buyer: a new one replaces it where it stood",
   assert.equal(orderOf(s, null), undefined, "a spectator has no order");
 });
 
-test("a used order goes, its buyer's only; cancel takes them all; neither changes an empty slice", () => {
+const answer = (usedOrder, note = null) => ({ action: { type: "offer", seat: 0, owner: 1, price: 3 }, note, usedOrder });
+
+test("a standing answer that sent an order uses it up, its buyer's only; cancel takes them all", () => {
   let s = initialState();
   s = reduce(s, { type: "order", buyer: 0, owner: 1, price: 3 });
   s = reduce(s, { type: "order", buyer: 2, owner: 1, price: 4 });
-  const used = reduce(s, { type: "order_used", buyer: 0 });
+  assert.equal(reduce(s, { type: "standing", seat: 0, answer: answer(false) }), s, "an answer that sent no order: the same state");
+  const used = reduce(s, { type: "standing", seat: 0, answer: answer(true) });
   assert.deepEqual(used.orders, [{ buyer: 2, owner: 1, price: 4 }]);
-  assert.equal(reduce(used, { type: "order_used", buyer: 0 }), used, "no order of that buyer: the same state");
+  assert.equal(reduce(used, { type: "standing", seat: 0, answer: answer(true) }), used, "no order of that buyer: the same state");
   const none = reduce(s, { type: "orders_cancel" });
   assert.deepEqual(none.orders, []);
   assert.equal(reduce(none, { type: "orders_cancel" }), none, "nothing to cancel: the same state, no subscriber told");
@@ -159,8 +162,13 @@ test("subscribers are told of each change to the orders, with the message", () =
   const seen = [];
   store.subscribe((s, prev, msg) => { if (s.orders !== prev.orders) seen.push([msg.type, s.orders.length]); });
   store.dispatch({ type: "order", buyer: 0, owner: 1, price: 3 });
-  store.dispatch({ type: "order_used", buyer: 1 });
-  store.dispatch({ type: "order_used", buyer: 0 });
+  store.dispatch({ type: "standing", seat: 1, answer: answer(true) });
+  store.dispatch({ type: "standing", seat: 0, answer: answer(true) });
   store.dispatch({ type: "orders_cancel" });
-  assert.deepEqual(seen, [["order", 1], ["order_used", 0]]);
+  assert.deepEqual(seen, [["order", 1], ["standing", 0]]);
+});
+
+test("a standing answer's note is logged as the player's own automatic line", () => {
+  const s = reduce(initialState(), { type: "standing", seat: 0, answer: answer(true, "Your order was sent: 3 chips to Mary.") });
+  assert.deepEqual(s.log, [{ text: "Your order was sent: 3 chips to Mary.", cls: "auto" }]);
 });

@@ -15,6 +15,8 @@
 
 /** @typedef {{text: string, cls: string}} LogItem */
 
+/** A standing answer the driver applied (standing.js). @typedef {import("./standing.js").Answer} StandingAnswer */
+
 /**
  * A person's standing order to buy one of `owner`'s face-down cards at `price` (buy-order.js
  * places it; the standing answers send it at that person's next market window).
@@ -53,7 +55,7 @@
 /**
  * @typedef {{type: "hello", hello: Hello | null}
  *   | {type: "show", view: View, controls?: boolean, thinking?: number | null,
- *      focus?: "controls" | "result" | null, handover?: number | null}
+ *      focus?: "controls" | "result" | null, handover?: number | null, end?: boolean}
  *   | {type: "events", events: EngineEvent[]}
  *   | {type: "log", text: string, cls?: string}
  *   | {type: "clear_log"}
@@ -66,7 +68,7 @@
  *   | {type: "busy", state: "busy" | "idle" | "failed"}
  *   | {type: "notice", text: string, refused?: boolean}
  *   | {type: "order", buyer: number, owner: number, price: number}
- *   | {type: "order_used", buyer: number}
+ *   | {type: "standing", seat: number | null, answer: StandingAnswer}
  *   | {type: "orders_cancel"}} MatchMsg
  */
 
@@ -120,8 +122,11 @@ export function reduce(s, msg) {
     case "busy": return { ...s, busy: msg.state, tick: msg.state === "idle" ? s.tick + 1 : s.tick };
     case "notice": return { ...s, notice: { text: msg.text, refused: !!msg.refused, seq: (s.notice?.seq ?? 0) + 1 } };
     case "order": return { ...s, orders: placeOrder(s.orders, { buyer: msg.buyer, owner: msg.owner, price: msg.price }) };
-    case "order_used": return s.orders.some((o) => o.buyer === msg.buyer)
-      ? { ...s, orders: s.orders.filter((o) => o.buyer !== msg.buyer) } : s;
+    case "standing": { // a standing answer was sent for `seat`: its note logged, a buy order it sent used
+      const log = msg.answer.note ? addLog(s.log, msg.answer.note, "auto", s.logCap) : s.log;
+      const used = msg.answer.usedOrder && s.orders.some((o) => o.buyer === msg.seat);
+      return log === s.log && !used ? s : { ...s, log, orders: used ? s.orders.filter((o) => o.buyer !== msg.seat) : s.orders };
+    }
     case "orders_cancel": return s.orders.length ? { ...s, orders: [] } : s;
     default: return assertNever(msg);
   }
@@ -202,19 +207,25 @@ export function createMatchStore(init = {}) {
 /**
  * Watch the table as a page around it does (the site's saves, tutorial and last view; the
  * embed's bar and host messages): a view drawn, a hand newly finished (once, before that
- * drawing's `drawn`), the engine's events of each move as they are logged.
+ * drawing's `drawn`), the engine's events of each move as they are logged, a standing answer
+ * sent for a person, and the play loop stopping at the end of the match (after that drawing's
+ * `drawn`; each time the loop reaches the end, as when a finished match is resumed).
  * @param {MatchStore} store
  * @param {{drawn?: (view: View, how: {controls: boolean}) => void,
  *   handEnded?: (view: View, hand: import("./protocol.js").HandResult) => void,
- *   events?: (events: EngineEvent[]) => void}} watcher
+ *   events?: (events: EngineEvent[]) => void,
+ *   standing?: (answer: StandingAnswer, seat: number | null) => void,
+ *   matchEnded?: (view: View) => void}} watcher
  * @returns {() => void} unsubscribe
  */
-export function watchTable(store, { drawn, handEnded, events }) {
+export function watchTable(store, { drawn, handEnded, events, standing, matchEnded }) {
   return store.subscribe((s, prev, msg) => {
     if (msg.type === "events") events?.(msg.events);
+    if (msg.type === "standing") standing?.(msg.answer, msg.seat);
     if (msg.type !== "show" || !s.view) return;
     if (s.hands > prev.hands && s.view.last_hand) handEnded?.(s.view, s.view.last_hand);
     // controls: a person's decision was drawn (not an automatic move's drawing)
     drawn?.(s.view, { controls: s.controls && (s.view.legal?.length ?? 0) > 0 });
+    if (msg.end) matchEnded?.(s.view);
   });
 }

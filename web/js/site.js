@@ -159,11 +159,10 @@ export async function startSite() {
     changed: () => takeBack.refresh() });
   const hooks = siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons });
   later.wire({
-    // at the match's end also the daily deal's result (daily.js)
-    hooks: { ...hooks, onStop: () => { hooks.onStop(); daily.ended().catch((err) => console.error(err)); } },
+    hooks,
     regained: () => resume.regained(),
   });
-  watchSite({ table, tutorial });
+  watchSite({ table, tutorial, daily });
   const takeBack = createTakeBack({ table, save: () => slot.save(),
     prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
     counted: () => tutorial.active || daily.counted(),

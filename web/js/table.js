@@ -42,14 +42,11 @@ export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast
  * @property {() => (void|Promise<void>)} [afterMove] after every move (the site saves)
  * @property {(err: unknown) => void} [onError] something went wrong inside run()
  * @property {() => void} [onHumanMove] before the computer answers a human's move
- * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
  * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the
  *   end-of-hand panel's review box (the hand's trading score and "Review this hand")
  * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
  *   the player's standing answer to a human's decision (standing.js), applied through `act`
- * @property {(answer: StandingAnswer, view: View) => void} [onStanding]
- *   after a standing answer was applied (the site shows its note, uses up a buy order)
  * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
  * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
  *   order may be placed on it with one click (null: not a button)
@@ -113,11 +110,9 @@ export function createTable({ engine = null, root = document, mode = "site", pac
       resultOpen: views.resultOpen,
       standing,
       standIn: (seat) => friends?.standIn(seat) ?? null,
-      onStanding: hooks.onStanding,
       handover: hooks.handover,
       afterMove: hooks.afterMove,
       onHumanMove: hooks.onHumanMove,
-      onStop: hooks.onStop,
       onError: hooks.onError,
     },
   });

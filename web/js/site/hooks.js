@@ -54,20 +54,10 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
         { named: humans(view).length > 1 }); // pass-and-play: the note says whose answer it was
 
     },
-    /** @param {StandingAnswer} answer @param {View} view */
-    onStanding: (answer, view) => {
-      if (answer.usedOrder && view.seat != null) table.store.dispatch({ type: "order_used", buyer: view.seat });
-      if (answer.note) autoNote(answer.note);
-    },
     buyFrom: (/** @type {number} */ seat) => (table.view ? buy.stackLabel(table.view, seat) : null),
     onBuy: (/** @type {number} */ seat) => { buy.quick(seat); tutorial.onOrder(); },
     handover: () => !!settings.current().handover,
     confirmTrades: () => !!settings.current().confirmTrades,
-    onStop: () => { // the match is over: keep it in the statistics (once) and offer its review
-      const view = table.view;
-      reviewEntry(table, view, mySeat(view, table.holder));
-      recordMatch(table, view, mySeat(view, table.holder)).catch((err) => console.error(err));
-    },
   };
 }
 
@@ -78,9 +68,10 @@ export function siteHooks({ table, slot, buy, tutorial, settings, summaryButtons
  * @param {object} parts
  * @param {SiteTable} parts.table
  * @param {ReturnType<typeof import("../tutorial.js").createTutorial>} parts.tutorial
+ * @param {{ended: () => Promise<unknown>}} parts.daily the daily deal (daily.js)
  * @returns {() => void} unsubscribe
  */
-export function watchSite({ table, tutorial }) {
+export function watchSite({ table, tutorial, daily }) {
   return watchTable(table.store, {
     events: (events) => tutorial.onEvents(events),
     // A hand has finished: ask to keep the save; offer its review. A standing answer's note
@@ -94,6 +85,15 @@ export function watchSite({ table, tutorial }) {
       endPreview(); // the live table replaces the stored one, kept for the next visit (preview.js)
       storeLastView(view, table.holder);
       tutorial.onView(view, how);
+    },
+    // the player's standing answer was sent: its note, if it has one, shows beside the table
+    standing: (answer) => { if (answer.note) autoNote(answer.note); },
+    // the match is over: keep it in the statistics (once), offer its review, and a daily
+    // deal's result (daily.js)
+    matchEnded: (view) => {
+      reviewEntry(table, view, mySeat(view, table.holder));
+      recordMatch(table, view, mySeat(view, table.holder)).catch((err) => console.error(err));
+      daily.ended().catch((err) => console.error(err));
     },
   });
 }
@@ -112,11 +112,9 @@ export function forwardHooks(get) {
     summaryButtons: () => get().summaryButtons(),
     handReview: (view, hand, box) => get().handReview(view, hand, box),
     standing: (view) => get().standing(view),
-    onStanding: (answer, view) => get().onStanding(answer, view),
     buyFrom: (seat) => get().buyFrom(seat),
     onBuy: (seat) => get().onBuy(seat),
     handover: () => get().handover(),
     confirmTrades: () => get().confirmTrades(),
-    onStop: () => get().onStop(),
   };
 }
