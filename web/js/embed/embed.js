@@ -65,7 +65,7 @@ export function createEmbed() {
     mode: "embed",
     pace: () => config.pace,
     viewer: null,
-    hooks: {
+    policy: {
       onError: (err) => host.post("error", { code: "internal", message: err instanceof Error ? err.message : String(err) }),
       onHumanMove: () => { table.autoplay = true; }, // the computer answers the reader at once
     },
