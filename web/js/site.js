@@ -11,8 +11,9 @@
 //   panels.js     the dialogs over the table and the notices; people.js: who is who
 // Three calls go the other way, because those parts drive the table: the loop saves through
 // the save slot and asks whether the guided hand is on, and the tabs' "Play here instead"
-// resumes. They are arrow functions naming parts made further down, called only once a match
-// is under way, which the boot (the last step here) comes before.
+// resumes. They are arrow functions naming parts made further down, called only by a move or
+// a click, which come after the wiring: the loop runs once the engine has booted (the last
+// step here), and the tabs are made in the same task as the resume they call.
 //
 //   import { startSite } from "./site.js";
 //   startSite();            // called once by main.js
