@@ -5,7 +5,7 @@
 // loop that is no longer wanted. The same driver against the real wheel: tests/node/driver-wheel.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createMatchStore } from "../../web/js/match-store.js";
+import { createMatchStore, watchTable } from "../../web/js/match-store.js";
 import { createDriver } from "../../web/js/driver.js";
 
 const seat = (n, kind, name) => ({ seat: n, name, kind, chips: 20, stack: 3, revealed: [], busted: false, dealer: n === 0 });
@@ -193,7 +193,8 @@ test("a standing answer is sent through act, its note logged, then play goes on"
   const store = createMatchStore({ holder: 0 });
   const applied = [];
   const standing = (v) => (v.phase === "reveal" ? { action: { type: "reveal", seat: 0 }, note: "Your only card is turned up for you.", usedOrder: false } : null);
-  await createDriver({ store, engine, policy: { standing, onStanding: (a) => applied.push(a.action.type) } }).advance();
+  store.subscribe((s, prev, msg) => { if (msg.type === "standing") applied.push(msg.answer.action.type); });
+  await createDriver({ store, engine, policy: { standing } }).advance();
   assert.deepEqual(engine.requests[1], { op: "act", action: { type: "reveal", seat: 0 }, viewer: 0 });
   assert.deepEqual(applied, ["reveal"]);
   assert.deepEqual(store.getState().log.map((l) => [l.text, l.cls]),
@@ -309,11 +310,12 @@ test("Next hand: a person who deals deals; otherwise the computer plays on", asy
   assert.deepEqual(engine.requests[0], { op: "act", action: { type: "deal", seat: 0 }, viewer: 0 });
 });
 
-test("the end of the match is drawn and the policy told", async () => {
+test("the end of the match is drawn, and the drawing says the loop ended there", async () => {
   const engine = scripted([() => ok("view", { view: view({ to_act: null, match_over: true, stage: "match_over" }) })]);
   const store = createMatchStore({ holder: 0 });
   let stopped = 0;
-  await createDriver({ store, engine, policy: { onStop: () => stopped++ } }).advance();
+  watchTable(store, { matchEnded: () => stopped++ });
+  await createDriver({ store, engine, policy: {} }).advance();
   assert.equal(stopped, 1);
   assert.equal(store.getState().view.match_over, true);
 });

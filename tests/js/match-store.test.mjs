@@ -3,7 +3,7 @@
 // every state in order (even when one of them dispatches), and an unknown message is refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createMatchStore, reduce, initialState } from "../../web/js/match-store.js";
+import { createMatchStore, reduce, initialState, orderOf } from "../../web/js/match-store.js";
 
 const seats = [
   { seat: 0, name: "Julia", kind: "human", chips: 20, stack: 3, revealed: [], busted: false, dealer: true },
@@ -113,4 +113,62 @@ test("watchTable: a newly finished hand once, before that drawing; every move's 
   off();
   store.dispatch({ type: "show", view: view() });
   assert.equal(seen.length, 5);
+});
+
+// ------------------------------------------------------------------ the buy orders' slice
+
+test("a buy order is placed once a buyer: a new one replaces it where it stood", () => {
+  let s = initialState();
+  assert.deepEqual(s.orders, []);
+  s = reduce(s, { type: "order", buyer: 2, owner: 1, price: 4 });
+  s = reduce(s, { type: "order", buyer: 0, owner: 1, price: 3 });
+  s = reduce(s, { type: "order", buyer: 2, owner: 3, price: 5 });
+  assert.deepEqual(s.orders, [{ buyer: 2, owner: 3, price: 5 }, { buyer: 0, owner: 1, price: 3 }],
+    "the note lists them in the order first placed");
+  assert.deepEqual(orderOf(s, 0), { buyer: 0, owner: 1, price: 3 });
+  assert.equal(orderOf(s, 1), undefined);
+  assert.equal(orderOf(s, null), undefined, "a spectator has no order");
+});
+
+const answer = (usedOrder, note = null) => ({ action: { type: "offer", seat: 0, owner: 1, price: 3 }, note, usedOrder });
+
+test("a standing answer that sent an order uses it up, its buyer's only; cancel takes them all", () => {
+  let s = initialState();
+  s = reduce(s, { type: "order", buyer: 0, owner: 1, price: 3 });
+  s = reduce(s, { type: "order", buyer: 2, owner: 1, price: 4 });
+  assert.equal(reduce(s, { type: "standing", seat: 0, answer: answer(false) }), s, "an answer that sent no order: the same state");
+  const used = reduce(s, { type: "standing", seat: 0, answer: answer(true) });
+  assert.deepEqual(used.orders, [{ buyer: 2, owner: 1, price: 4 }]);
+  assert.equal(reduce(used, { type: "standing", seat: 0, answer: answer(true) }), used, "no order of that buyer: the same state");
+  const none = reduce(s, { type: "orders_cancel" });
+  assert.deepEqual(none.orders, []);
+  assert.equal(reduce(none, { type: "orders_cancel" }), none, "nothing to cancel: the same state, no subscriber told");
+});
+
+test("a drawing that finishes a hand takes its orders away; other drawings and a reset keep them", () => {
+  const store = createMatchStore();
+  store.dispatch({ type: "show", view: view({ hands: [] }) });
+  store.dispatch({ type: "order", buyer: 0, owner: 1, price: 3 });
+  store.dispatch({ type: "show", view: view({ hands: [] }) });
+  assert.equal(store.getState().orders.length, 1, "the same hand: the order waits");
+  store.dispatch({ type: "reset", hands: 0 });
+  assert.equal(store.getState().orders.length, 1, "a reset leaves the orders to whoever resets (the site cancels them)");
+  store.dispatch({ type: "show", view: view({ hands: [{ number: 1 }], last_hand: { number: 1 } }) });
+  assert.deepEqual(store.getState().orders, [], "the hand is over: so are its orders");
+});
+
+test("subscribers are told of each change to the orders, with the message", () => {
+  const store = createMatchStore();
+  const seen = [];
+  store.subscribe((s, prev, msg) => { if (s.orders !== prev.orders) seen.push([msg.type, s.orders.length]); });
+  store.dispatch({ type: "order", buyer: 0, owner: 1, price: 3 });
+  store.dispatch({ type: "standing", seat: 1, answer: answer(true) });
+  store.dispatch({ type: "standing", seat: 0, answer: answer(true) });
+  store.dispatch({ type: "orders_cancel" });
+  assert.deepEqual(seen, [["order", 1], ["standing", 0]]);
+});
+
+test("a standing answer's note is logged as the player's own automatic line", () => {
+  const s = reduce(initialState(), { type: "standing", seat: 0, answer: answer(true, "Your order was sent: 3 chips to Mary.") });
+  assert.deepEqual(s.log, [{ text: "Your order was sent: 3 chips to Mary.", cls: "auto" }]);
 });

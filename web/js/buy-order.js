@@ -3,16 +3,19 @@
 // reaches that player (standing.js), and passes for them otherwise. A face-down card is chosen
 // by its owner only: every face-down card is worth the same, and the engine says how much
 // (`view.facedown_fair`; the chance is `view.odds.per_card`). Whom each person may name and
-// at what price is the engine's `view.orders`: nothing about it is worked out here.
+// at what price is the engine's `view.orders`: nothing about it is worked out here. The orders
+// themselves are the match store's `orders` (match-store.js): this module places and cancels
+// them there and draws the button and the orders' note from it.
 //
-//   const buy = createBuyOrders({ humans: () => [0], onChange: () => {} });
-//   buy.refresh(view);            // after every drawing: the button and the order's note
-//   buy.orders.get(0)             // {owner, price} or undefined
+//   const buy = createBuyOrders({ store, humans, defaultBuyer });
+//   buy.wire();                   // the dialog, and the note drawn as the store changes
+//   orderOf(store.getState(), 0)  // {buyer, owner, price} or undefined (match-store.js)
 import { priceField } from "./controls.js";
 import { chips, fairChips, seatName } from "./text.js";
+import { orderOf } from "./match-store.js";
 
 /** @typedef {import("./protocol.js").View} View */
-/** @typedef {import("./standing.js").BuyOrder} BuyOrder */
+/** @typedef {import("./match-store.js").MatchStore} MatchStore */
 
 /** @typedef {import("./protocol.js").OrderSpec} OrderSpec */
 
@@ -33,18 +36,15 @@ function owners(v, buyer) {
 }
 
 /**
- * @param {{humans: (view: View) => number[], defaultBuyer: (view: View) => number | null}} opts
+ * @param {{store: MatchStore, humans: (view: View) => number[], defaultBuyer: (view: View) => number | null}} opts
  */
-export function createBuyOrders({ humans, defaultBuyer }) {
-  /** @type {Map<number, BuyOrder>} */
-  const orders = new Map();
-  /** @type {View | null} */
-  let view = null;
+export function createBuyOrders({ store, humans, defaultBuyer }) {
   /** @type {HTMLInputElement | null} */
   let input = null;
+  const view = () => store.getState().view;
 
   function open() {
-    const v = view;
+    const v = view();
     if (!v) return;
     const people = humans(v);
     const buyerSel = select("buy-buyer");
@@ -60,7 +60,7 @@ export function createBuyOrders({ humans, defaultBuyer }) {
       const price = specOf(v, buyer)?.price ?? { min: 1, max: 1 };
       const fair = v.facedown_fair ?? null;
       const chance = v.odds?.per_card?.f ?? null;
-      const had = orders.get(buyer);
+      const had = orderOf(store.getState(), buyer);
       // the exact worth printed, as the order's note prints it (not "1 chip" here, "about 1.3" there)
       const f = priceField("Your offer", { price, start: had?.price ?? fair ?? price.min, fair,
         worth: v.facedown_worth ?? fair, chance });
@@ -75,29 +75,33 @@ export function createBuyOrders({ humans, defaultBuyer }) {
     $("buy-owner").focus();
   }
 
+  /**
+   * The dialog and the order's note: the note is drawn after every drawing and whenever the
+   * orders change (subscribed here, so after the table's own views have drawn).
+   */
   function wire() {
     $("btn-buy").addEventListener("click", open);
     $("buy-dialog").addEventListener("close", () => {
       const dlg = /** @type {HTMLDialogElement} */ ($("buy-dialog"));
-      if (dlg.returnValue === "ok" && input && view) {
+      if (dlg.returnValue === "ok" && input && view()) {
         const price = Number(input.value);
         const owner = Number(select("buy-owner").value);
         const buyer = Number(select("buy-buyer").value);
-        if (Number.isInteger(price) && price >= 1 && select("buy-owner").value !== "") orders.set(buyer, { owner, price });
+        if (Number.isInteger(price) && price >= 1 && select("buy-owner").value !== "") store.dispatch({ type: "order", buyer, owner, price });
       }
-      if (view) refresh(view);
       $("btn-buy").focus();
     });
     $("order-cancel").addEventListener("click", () => {
-      orders.clear();
-      if (view) refresh(view);
+      store.dispatch({ type: "orders_cancel" });
       $("btn-buy").focus();
+    });
+    store.subscribe((s, prev, msg) => {
+      if (s.view && (msg.type === "show" || s.orders !== prev.orders)) refresh(s.view);
     });
   }
 
-  /** After every drawing: whether an order can be placed, and the orders waiting. */
+  /** Whether an order can be placed, and the orders waiting. */
   function refresh(/** @type {View} */ v) {
-    view = v;
     const people = humans(v);
     // view.orders is null between hands, with face-down buying off and with no face-down card in play
     const any = people.some((p) => owners(v, p).length > 0);
@@ -106,7 +110,7 @@ export function createBuyOrders({ humans, defaultBuyer }) {
     // Each order as a sentence, and as a short label that a narrow screen shows instead
     // (layout.css), so that a waiting order costs the phone's table one line, not four.
     const parts = [];
-    for (const [buyer, o] of orders) {
+    for (const { buyer, ...o } of store.getState().orders) {
       const who = people.length > 1 ? `${seatName(v, buyer)}'s order` : "Your order";
       const long = document.createElement("span");
       long.className = "order-long";
@@ -137,14 +141,13 @@ export function createBuyOrders({ humans, defaultBuyer }) {
 
   /** @param {number} owner */
   function quick(owner) {
-    const v = view;
+    const v = view();
     if (!v) return;
     const buyer = defaultBuyer(v);
     if (buyer == null || v.facedown_fair == null) return;
-    orders.set(buyer, { owner, price: Math.max(1, v.facedown_fair) });
-    refresh(v);
+    store.dispatch({ type: "order", buyer, owner, price: Math.max(1, v.facedown_fair) });
     $("order-cancel").focus();
   }
 
-  return { orders, wire, refresh, open, stackLabel, quick, clear: () => orders.clear() };
+  return { wire, open, stackLabel, quick };
 }

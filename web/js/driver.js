@@ -22,7 +22,7 @@
  * @typedef {{request: <R extends Request>(obj: R) => Promise<import("./protocol.js").Response<R["op"]>>}} EngineLike
  */
 
-/** @typedef {{action: Action, note: string | null, usedOrder: boolean}} StandingAnswer */
+/** @typedef {import("./match-store.js").StandingAnswer} StandingAnswer */
 
 /**
  * The page's part in the loop. Every member is optional; the defaults suit a test or a
@@ -35,12 +35,10 @@
  * @property {(ms: number) => Promise<void>} [sleep]
  * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
  *   the player's standing answer to a person's decision, applied through `act`
- * @property {(answer: StandingAnswer, view: View) => void} [onStanding] after one was applied
  * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
  * @property {() => boolean} [resultOpen] the end-of-hand panel is open
  * @property {() => (void | Promise<void>)} [afterMove] after every move (the site saves)
  * @property {() => void} [onHumanMove] before the computer answers a person's move
- * @property {() => void} [onStop] the loop stopped at the end of the match
  * @property {(err: unknown) => void} [onError] something went wrong inside `run`
  * @property {(seat: number) => string | null} [standIn] the computer player (a bot id) that
  *   plays a person's seat for now (a friend who left the table), or null
@@ -104,7 +102,7 @@ export async function loop(ctx, tok, given = null) {
       view = r.view;
     }
     const t = view.to_act;
-    if (view.match_over || t == null) { store.dispatch({ type: "show", view }); policy.onStop?.(); return; }
+    if (view.match_over || t == null) { store.dispatch({ type: "show", view, end: true }); return; }
     const lh = view.last_hand;
     // A hand has just ended: let people look at it first; while its panel is open (say a
     // question over it was answered "Keep playing"), the panel's "Next hand" is the only way on.
@@ -311,9 +309,8 @@ export async function standingMove(ctx, view, answer, tok) {
   const res = await ctx.engine().request({ op: "act", action: answer.action, viewer });
   if (!ctx.live(tok)) return false;
   if (!res.ok) throw new Error(`A standing answer was refused: ${res.error?.message ?? res.error?.code}`);
-  if (answer.note) store.dispatch({ type: "log", text: answer.note, cls: "auto" });
+  store.dispatch({ type: "standing", seat: view.seat, answer }); // its note logged, an order it sent used
   store.dispatch({ type: "events", events: res.events });
-  policy.onStanding?.(answer, view);
   await policy.afterMove?.();
   return res.view?.seat === viewer ? res.view : null;
 }

@@ -15,6 +15,14 @@
 
 /** @typedef {{text: string, cls: string}} LogItem */
 
+/** A standing answer the driver applied (standing.js). @typedef {import("./standing.js").Answer} StandingAnswer */
+
+/**
+ * A person's standing order to buy one of `owner`'s face-down cards at `price` (buy-order.js
+ * places it; the standing answers send it at that person's next market window).
+ * @typedef {{buyer: number, owner: number, price: number}} BuyOrder
+ */
+
 /**
  * @typedef {object} MatchState
  * @property {Hello | null} hello the engine's hello (its presets, options and bot catalogue)
@@ -40,12 +48,14 @@
  * @property {number} tick one more each time the table becomes idle (tests wait on it)
  * @property {{text: string, refused: boolean, seq: number} | null} notice the last sentence
  *   for the status line that is not the prompt (an error, a refused move)
+ * @property {readonly BuyOrder[]} orders the buy orders waiting, at most one a buyer, in the
+ *   order they were first placed; a hand's end takes them all away
  */
 
 /**
  * @typedef {{type: "hello", hello: Hello | null}
  *   | {type: "show", view: View, controls?: boolean, thinking?: number | null,
- *      focus?: "controls" | "result" | null, handover?: number | null}
+ *      focus?: "controls" | "result" | null, handover?: number | null, end?: boolean}
  *   | {type: "events", events: EngineEvent[]}
  *   | {type: "log", text: string, cls?: string}
  *   | {type: "clear_log"}
@@ -56,7 +66,10 @@
  *   | {type: "hands", count: number}
  *   | {type: "reset", holder?: number | null, seenHand?: number | null, hands?: number, here?: number[] | null}
  *   | {type: "busy", state: "busy" | "idle" | "failed"}
- *   | {type: "notice", text: string, refused?: boolean}} MatchMsg
+ *   | {type: "notice", text: string, refused?: boolean}
+ *   | {type: "order", buyer: number, owner: number, price: number}
+ *   | {type: "standing", seat: number | null, answer: StandingAnswer}
+ *   | {type: "orders_cancel"}} MatchMsg
  */
 
 /** @typedef {(state: MatchState, prev: MatchState, msg: MatchMsg) => void} Listener */
@@ -68,7 +81,7 @@ export function initialState(init = {}) {
   return {
     hello: null, view: null, events: [], pending: [], draws: 0, controls: false, thinking: null,
     handover: null, focus: null, holder: null, autoplay: true, here: null, seenHand: null, hands: 0, log: [],
-    logCap: 400, logEpoch: 0, busy: "idle", tick: 0, notice: null, ...init,
+    logCap: 400, logEpoch: 0, busy: "idle", tick: 0, notice: null, orders: [], ...init,
   };
 }
 
@@ -79,12 +92,16 @@ export function initialState(init = {}) {
 export function reduce(s, msg) {
   switch (msg.type) {
     case "hello": return { ...s, hello: msg.hello };
-    case "show": return {
-      ...s, view: msg.view, events: s.pending, pending: [], draws: s.draws + 1,
-      hands: msg.view.hands?.length ?? 0,
-      controls: !!msg.controls, thinking: msg.thinking ?? null, focus: msg.focus ?? null,
-      handover: msg.handover ?? null,
-    };
+    case "show": {
+      const hands = msg.view.hands?.length ?? 0;
+      return {
+        ...s, view: msg.view, events: s.pending, pending: [], draws: s.draws + 1, hands,
+        controls: !!msg.controls, thinking: msg.thinking ?? null, focus: msg.focus ?? null,
+        handover: msg.handover ?? null,
+        // an order is for the hand it was placed in
+        orders: hands > s.hands && s.orders.length ? [] : s.orders,
+      };
+    }
     case "events": {
       let log = s.log;
       for (const ev of msg.events) log = addLog(log, ev.text ?? ev.type, ev.type === "deal" ? "hand-sep" : "", s.logCap);
@@ -104,8 +121,29 @@ export function reduce(s, msg) {
     };
     case "busy": return { ...s, busy: msg.state, tick: msg.state === "idle" ? s.tick + 1 : s.tick };
     case "notice": return { ...s, notice: { text: msg.text, refused: !!msg.refused, seq: (s.notice?.seq ?? 0) + 1 } };
+    case "order": return { ...s, orders: placeOrder(s.orders, { buyer: msg.buyer, owner: msg.owner, price: msg.price }) };
+    case "standing": { // a standing answer was sent for `seat`: its note logged, a buy order it sent used
+      const log = msg.answer.note ? addLog(s.log, msg.answer.note, "auto", s.logCap) : s.log;
+      const used = msg.answer.usedOrder && s.orders.some((o) => o.buyer === msg.seat);
+      return log === s.log && !used ? s : { ...s, log, orders: used ? s.orders.filter((o) => o.buyer !== msg.seat) : s.orders };
+    }
+    case "orders_cancel": return s.orders.length ? { ...s, orders: [] } : s;
     default: return assertNever(msg);
   }
+}
+
+/**
+ * The orders with `order` placed: it replaces its buyer's order where that one stood, or comes
+ * last. @param {readonly BuyOrder[]} orders @param {BuyOrder} order @returns {BuyOrder[]}
+ */
+function placeOrder(orders, order) {
+  return orders.some((o) => o.buyer === order.buyer)
+    ? orders.map((o) => (o.buyer === order.buyer ? order : o)) : [...orders, order];
+}
+
+/** The buy order `buyer` has waiting, if any. @param {MatchState} s @param {number | null} buyer */
+export function orderOf(s, buyer) {
+  return buyer == null ? undefined : s.orders.find((o) => o.buyer === buyer);
 }
 
 /** @param {LogItem[]} log @param {string} text @param {string} cls @param {number} cap */
@@ -169,19 +207,25 @@ export function createMatchStore(init = {}) {
 /**
  * Watch the table as a page around it does (the site's saves, tutorial and last view; the
  * embed's bar and host messages): a view drawn, a hand newly finished (once, before that
- * drawing's `drawn`), the engine's events of each move as they are logged.
+ * drawing's `drawn`), the engine's events of each move as they are logged, a standing answer
+ * sent for a person, and the play loop stopping at the end of the match (after that drawing's
+ * `drawn`; each time the loop reaches the end, as when a finished match is resumed).
  * @param {MatchStore} store
  * @param {{drawn?: (view: View, how: {controls: boolean}) => void,
  *   handEnded?: (view: View, hand: import("./protocol.js").HandResult) => void,
- *   events?: (events: EngineEvent[]) => void}} watcher
+ *   events?: (events: EngineEvent[]) => void,
+ *   standing?: (answer: StandingAnswer, seat: number | null) => void,
+ *   matchEnded?: (view: View) => void}} watcher
  * @returns {() => void} unsubscribe
  */
-export function watchTable(store, { drawn, handEnded, events }) {
+export function watchTable(store, { drawn, handEnded, events, standing, matchEnded }) {
   return store.subscribe((s, prev, msg) => {
     if (msg.type === "events") events?.(msg.events);
+    if (msg.type === "standing") standing?.(msg.answer, msg.seat);
     if (msg.type !== "show" || !s.view) return;
     if (s.hands > prev.hands && s.view.last_hand) handEnded?.(s.view, s.view.last_hand);
     // controls: a person's decision was drawn (not an automatic move's drawing)
     drawn?.(s.view, { controls: s.controls && (s.view.legal?.length ?? 0) > 0 });
+    if (msg.end) matchEnded?.(s.view);
   });
 }

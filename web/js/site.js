@@ -1,20 +1,25 @@
 // The full site around the table controller (table.js), wired here from its parts in
-// web/js/site/, each made after the parts it needs:
+// web/js/site/. The match store comes first and every part that follows the table is given it
+// (or the table, which holds it) and subscribes; the parts are made after those they need:
 //   settings.js   the page's settings and their dialog
 //   welcome.js    the first screen (Play, Custom match, Continue)
+//   policy.js     the site's part in the driver's loop and in the table's views; watchSite
 //   save-slot.js  the save, one writer per match (match id, generation, adopting old saves)
 //   resume.js     resuming the stored save, a saved match or an imported file; another tab
 //   start.js      starting matches and rematches, the set-up form, what the page opens with
-//   hooks.js      the site's answers to the table's hooks
 //   boot.js       booting the engine, and the boot screen's retry
 //   panels.js     the dialogs over the table and the notices; people.js: who is who
-// The table's hooks and the tabs' "Play here instead" reach parts made after them: they call
-// through `later`, wired once every part exists and before the engine boots (no hook or tab
-// callback fires before it has).
+// Three calls go the other way, because those parts drive the table: the loop saves through
+// the save slot and asks whether the guided hand is on, and the tabs' "Play here instead"
+// resumes. They are arrow functions naming parts made further down, called only by a move or
+// a click, which come after the wiring: the loop runs once the engine has booted (the last
+// step here), and the tabs are made in the same task as the resume they call.
 //
 //   import { startSite } from "./site.js";
 //   startSite();            // called once by main.js
 import { createTable } from "./table.js";
+import { createMatchStore } from "./match-store.js";
+import { createSummaryButtons } from "./table-view.js";
 import { byId, nextTask } from "./dom.js";
 import { noteSave } from "./offline.js";
 import { createTutorial } from "./tutorial.js";
@@ -27,9 +32,8 @@ import { createWelcome } from "./site/welcome.js";
 import { createSaveSlot } from "./site/save-slot.js";
 import { createResume, stopForOtherTab } from "./site/resume.js";
 import { createStart } from "./site/start.js";
-import { forwardHooks, siteHooks, watchSite } from "./site/hooks.js";
+import { sitePolicy, siteViews, watchSite } from "./site/policy.js";
 import { createBoot } from "./site/boot.js";
-import { Late } from "./site/late.js";
 import { closeRulesForTutorial, closeSheet, hideAutoNote, notice, wirePanels } from "./site/panels.js";
 import { defaultBuyer, humans, quickSettings } from "./site/people.js";
 import { createFriends } from "./site/friends.js";
@@ -51,18 +55,19 @@ export async function startSite() {
   wirePanels();
   const settings = createSettings();
   const welcome = createWelcome();
-  /** @type {Late<{hooks: import("./site/hooks.js").SiteHooks, regained: () => unknown}>} */
-  const later = new Late("the site's parts");
+  const store = createMatchStore();
+  const buy = createBuyOrders({ store, humans, defaultBuyer: (v) => defaultBuyer(v, store.getState().holder) });
   /** @type {SiteTable} */
   const table = createTable({
-    mode: "site",
+    store, mode: "site",
     pace: () => settings.current().pace,
     sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
-    hooks: forwardHooks(() => later.get().hooks),
+    policy: sitePolicy({ store, settings, engine: () => table, save: () => slot.save(), guided: () => tutorial.active }),
+    views: siteViews({ store, settings, buy, engine: () => table }),
   });
   await nextTask();
-  const buy = createBuyOrders({ humans, defaultBuyer: (v) => defaultBuyer(v, table.holder) });
-  const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await later.get().regained(); } });
+  const cancelOrders = () => store.dispatch({ type: "orders_cancel" });
+  const tabs = createTabs({ onLost: () => stopForOtherTab(table), onRegained: async () => { await resume.regained(); } });
   // Friends on their own devices (net/, loaded when first needed: site/friends.js): this tab
   // hosts them; its save keeps their seats.
   const friends = createFriends({ make: ({ createHosting, createLobby, createTalkBox }) => {
@@ -93,7 +98,7 @@ export async function startSite() {
   const slot = createSaveSlot({ table, tabs, say: notice, onSaved: noteSave, friends });
   const resume = createResume({ table, slot, welcome });
   const start = createStart({ table, slot, welcome, resume,
-    onNewMatch: (how) => { buy.clear(); hideAutoNote(); if (!how.friends) friends.stop(); },
+    onNewMatch: (how) => { cancelOrders(); hideAutoNote(); if (!how.friends) friends.stop(); },
     onFriends: (settings, rows) => openFriendsTable(settings, rows) });
 
   /**
@@ -151,22 +156,17 @@ export async function startSite() {
     start: (s) => start.startQueued(s),
     // Nothing stays over the table: the first screen and the rules dialog it may start from.
     onBegin: () => { closeRulesForTutorial(); welcome.hide(); },
-    hasOrder: () => buy.orders.size > 0,
+    hasOrder: () => store.getState().orders.length > 0,
     playReal: () => { table.run(() => start.startMatch(quickSettings(table.hello))).catch((err) => console.error(err)); },
   });
   const daily = createDaily({ table, start: (how) => start.startMatch(quickSettings(table.hello), how),
     changed: () => takeBack.refresh() });
-  const hooks = siteHooks({ table, slot, buy, tutorial, settings, summaryButtons: start.summaryButtons });
-  later.wire({
-    // at the match's end also the daily deal's result (daily.js)
-    hooks: { ...hooks, onStop: () => { hooks.onStop(); daily.ended().catch((err) => console.error(err)); } },
-    regained: () => resume.regained(),
-  });
-  watchSite({ table, buy, tutorial });
+  watchSite({ table, tutorial, daily });
+  createSummaryButtons(store, start.summaryButtons);
   const takeBack = createTakeBack({ table, save: () => slot.save(),
     prefs: () => { const s = settings.current(); return { auto_reveal: s.autoReveal, offers: s.offers }; },
     counted: () => tutorial.active || daily.counted(),
-    onTaken: () => { buy.clear(); hideAutoNote(); } });
+    onTaken: () => { cancelOrders(); hideAutoNote(); } });
 
   for (const id of ["lobby-internet", "lobby-stun"]) {
     byId(id).addEventListener("change", () => {
@@ -177,7 +177,6 @@ export async function startSite() {
   }
   settings.wire();
   buy.wire();
-  byId("buy-dialog").addEventListener("close", () => tutorial.onOrder()); // after buy's own listener
   tutorial.wireRulesEntry();
   wireStatsEntry();
   useStatsEngine(table);

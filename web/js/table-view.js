@@ -43,7 +43,6 @@ import { humanSeats } from "./driver.js";
  * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
  * @property {((seat: number) => string | null) | null} [buyFrom]
  * @property {((seat: number) => void) | null} [onBuy]
- * @property {() => HTMLElement[]} [summaryButtons]
  * @property {{yourTurn: (text: string) => void} | null} [cue] "your turn" while the page is hidden (turn-cue.js)
  * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the end-of-hand
  *   panel's review box (the hand's trading score, "Review this hand")
@@ -144,7 +143,7 @@ export function createTableViews(opts) {
     // the end of a hand: its panel holds the one way on, so the controls wait behind it
     if (handResult.show(view) && site) $("controls").replaceChildren();
     if (site) {
-      showSummary(root, view, { resultOpen: handResult.isOpen, buttons: opts.summaryButtons });
+      showSummary(root, view, { resultOpen: handResult.isOpen });
       oneEndPanel(root, !!view.match_over);
     } else $("match-summary").hidden = true;
     // the move's motion last, once the controls and panels are in place: a ghost measured
@@ -247,11 +246,12 @@ function oneEndPanel(root, over) {
 }
 
 /**
- * The match summary (the site only): the engine's sentence, the chips chart, what next.
+ * The match summary (the site only): the engine's sentence, the chips chart, and an empty row
+ * for what comes next (its buttons are the page's: `createSummaryButtons`).
  * @param {Document} root @param {View} view
- * @param {{resultOpen: () => boolean, buttons?: () => HTMLElement[]}} how
+ * @param {{resultOpen: () => boolean}} how
  */
-export function showSummary(root, view, { resultOpen, buttons }) {
+export function showSummary(root, view, { resultOpen }) {
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (root.getElementById(id));
   const box = $("match-summary");
   if (!view.match_over || !view.match_outcome) { box.hidden = true; return; }
@@ -267,9 +267,22 @@ export function showSummary(root, view, { resultOpen, buttons }) {
   });
   const o = view.match_outcome;
   const row = el("div", "row-buttons");
-  row.append(...(buttons?.() ?? []));
   $("match-summary-body").replaceChildren(el("p", null, o.text), el("p", null, o.standings_text),
     chipsChart(series), row);
+}
+
+/**
+ * The buttons under the match summary, the page's own view of what comes next (the site's
+ * rematches and review, a guest's "Leave the table"): drawn into the summary's row after
+ * each drawing of a finished match. Made after the table, whose drawing makes that row first.
+ * @param {MatchStore} store @param {() => HTMLElement[]} buttons @param {Document} [root]
+ * @returns {() => void} unsubscribe
+ */
+export function createSummaryButtons(store, buttons, root = document) {
+  return store.subscribe((s, prev, msg) => {
+    if (msg.type !== "show" || !s.view?.match_over || !s.view.match_outcome) return;
+    root.querySelector("#match-summary-body > .row-buttons")?.replaceChildren(...buttons());
+  });
 }
 
 /**

@@ -1,10 +1,15 @@
-// The one table controller, shared by the full site (site.js) and the embeds (embed-frame.js):
-// the wiring of the match store (match-store.js, the only state), the play driver (driver.js,
-// the loop with no DOM) and the table's views (table-view.js, which subscribe). Its object keeps
-// the shape the site and the embed use: its fields read the store, and assigning one dispatches
-// to it. Every game fact comes from the engine; nothing here runs at import time.
+// The one table controller, shared by the full site (site.js), a guest's page and the embeds
+// (embed-frame.js): the wiring of the match store (match-store.js, the only state; the site
+// makes it first and hands it to every part), the play driver (driver.js, the loop with no DOM)
+// and the table's views (table-view.js, which subscribe). The page gives the driver its
+// `policy` (what only the page knows) and the views their `views` parts (its buttons and
+// boxes); whatever only follows the table subscribes to the store (match-store.js's
+// watchTable). Its object is the table's API, declared here only (site/types.js's SiteTable is
+// its type): its fields read the store, and assigning one dispatches to it. Every game fact
+// comes from the engine; nothing here runs at import time.
 //
-//   const table = createTable({ mode: "site", pace: () => "normal", hooks: { afterMove: save } });
+//   const store = createMatchStore();
+//   const table = createTable({ store, mode: "site", pace: () => "normal", policy: { afterMove: save } });
 //   table.useEngine(engine, hello);
 //   await table.advance();            // play on until a human decides (or the match ends)
 import { createMatchStore } from "./match-store.js";
@@ -22,6 +27,7 @@ import { loadSettings } from "./storage.js";
 /** @typedef {import("./engine.js").Engine} Engine */
 /** @typedef {import("./driver.js").StandingAnswer} StandingAnswer */
 /** @typedef {import("./table-view.js").Sound} Sound */
+/** @typedef {import("./match-store.js").MatchStore} MatchStore */
 
 /**
  * What the table asks of a host about friends' seats on other devices (net/hosting.js).
@@ -38,44 +44,39 @@ import { loadSettings } from "./storage.js";
 export const PACE_MS = /** @type {Record<string, number>} */ ({ instant: 0, fast: 350, normal: 700, slow: 2600 });
 
 /**
- * @typedef {object} TableHooks
- * @property {() => (void|Promise<void>)} [afterMove] after every move (the site saves)
- * @property {(err: unknown) => void} [onError] something went wrong inside run()
- * @property {() => void} [onHumanMove] before the computer answers a human's move
- * @property {() => void} [onStop] the loop stopped at the end of the match
- * @property {() => HTMLElement[]} [summaryButtons] the buttons under the match summary
- * @property {(view: View, hand: number, box: HTMLElement) => void} [handReview] fills the
- *   end-of-hand panel's review box (the hand's trading score and "Review this hand")
- * @property {(view: View) => (StandingAnswer | null | Promise<StandingAnswer | null>)} [standing]
- *   the player's standing answer to a human's decision (standing.js), applied through `act`
- * @property {(answer: StandingAnswer, view: View) => void} [onStanding]
- *   after a standing answer was applied (the site shows its note, uses up a buy order)
- * @property {() => boolean} [handover] pass-and-play: show the private hand-over screen
- * @property {(seat: number) => string | null} [buyFrom] the label of a seat's stack when a buy
- *   order may be placed on it with one click (null: not a button)
- * @property {(seat: number) => void} [onBuy] that click
- * @property {() => boolean} [confirmTrades] check trades in a dialog before sending them
+ * The page's part in the driver's loop (driver.js's Policy, less what the table itself
+ * answers: the pace, the motion, the end-of-hand panel, friends' stand-ins).
+ * @typedef {Pick<import("./driver.js").Policy, "standing" | "handover" | "afterMove" | "onHumanMove" | "onError">} TablePolicy
+ */
+
+/**
+ * The page's parts of the table's views (table-view.js's options): the trade confirmation
+ * setting, the stacks' one-click buy order, the end-of-hand panel's review box.
+ * @typedef {Pick<import("./table-view.js").TableViewOptions, "confirmTrades" | "buyFrom" | "onBuy" | "handReview">} TableViewParts
  */
 
 /**
  * Make the table controller.
  * @param {object} opts
+ * @param {MatchStore | null} [opts.store] the table's state, made by the page first (the site);
+ *   a new one when not given (a guest's page, an embed)
  * @param {Engine | null} [opts.engine] the engine client (engine.js); or later with useEngine
  * @param {Document} [opts.root] where the table's elements are (ids as in index.html)
  * @param {"site"|"embed"} [opts.mode] the site: full end-of-hand table, coach, match summary,
  *   a pause after each hand; the embed: a compact result and no pause
  * @param {() => string} [opts.pace] the current pace name (a key of PACE_MS)
  * @param {number|null} [opts.viewer] the seat whose view is shown (null: a spectator)
- * @param {TableHooks} [opts.hooks]
+ * @param {TablePolicy} [opts.policy] what only the page knows, asked by the driver
+ * @param {TableViewParts} [opts.views] the page's parts of the table's views
  * @param {Sound | null} [opts.sound]
  *   the site's sounds (sound.js)
  * @param {Client | null} [opts.client] a guest at a friend's table (net/guest.js): the host's
  *   tab plays the match, so the views' clicks go to the client and no driver loop runs here
  */
-export function createTable({ engine = null, root = document, mode = "site", pace = () => "normal",
-  viewer = null, hooks = {}, sound = null, client = null } = {}) {
+export function createTable({ store: given = null, engine = null, root = document, mode = "site", pace = () => "normal",
+  viewer = null, policy = {}, views: parts = {}, sound = null, client = null } = {}) {
   const site = mode === "site";
-  const store = createMatchStore({ holder: viewer, logCap: site ? 400 : 60 });
+  const store = given ?? createMatchStore({ holder: viewer, logCap: site ? 400 : 60 });
   /** @type {Engine | null} */
   let current = engine;
   const theEngine = () => {
@@ -83,17 +84,12 @@ export function createTable({ engine = null, root = document, mode = "site", pac
     return current;
   };
   const views = createTableViews({
-    store, root, site, pace, sound,
+    ...parts, store, root, site, pace, sound,
     cue: site ? createTurnCue({ enabled: () => loadSettings().notify }) : null,
     act: client ? (a) => client.act(a) : (a) => driver.run(() => driver.humanAct(a)),
     nextHand: client ? (v) => client.nextHand(v) : (v) => driver.nextHand(v),
     takeScreen: (seat) => { store.dispatch({ type: "holder", seat }); driver.advance(); },
     coach: client ? (req) => client.coach(req) : (req) => theEngine().request(req),
-    confirmTrades: hooks.confirmTrades,
-    buyFrom: hooks.buyFrom ?? null,
-    onBuy: hooks.onBuy ?? null,
-    summaryButtons: hooks.summaryButtons,
-    handReview: hooks.handReview,
   });
   /** friends' seats on other devices (net/hosting.js): their standing answers and stand-ins */
   /** @type {Friends | null} */
@@ -102,23 +98,18 @@ export function createTable({ engine = null, root = document, mode = "site", pac
   const standing = (view) => {
     const here = store.getState().here;
     if (friends && view.seat != null && here && !here.includes(view.seat)) return friends.standing(view);
-    return hooks.standing?.(view) ?? null;
+    return policy.standing?.(view) ?? null;
   };
   const driver = createDriver({
     store, engine: theEngine,
     policy: {
+      ...policy,
       pauseAtHandEnd: site,
       thinkMs: () => PACE_MS[pace()] ?? PACE_MS.normal,
       motionLeft: views.motionLeft,
       resultOpen: views.resultOpen,
       standing,
       standIn: (seat) => friends?.standIn(seat) ?? null,
-      onStanding: hooks.onStanding,
-      handover: hooks.handover,
-      afterMove: hooks.afterMove,
-      onHumanMove: hooks.onHumanMove,
-      onStop: hooks.onStop,
-      onError: hooks.onError,
     },
   });
 

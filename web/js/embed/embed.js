@@ -65,13 +65,9 @@ export function createEmbed() {
     mode: "embed",
     pace: () => config.pace,
     viewer: null,
-    hooks: {
+    policy: {
       onError: (err) => host.post("error", { code: "internal", message: err instanceof Error ? err.message : String(err) }),
       onHumanMove: () => { table.autoplay = true; }, // the computer answers the reader at once
-      onStop: () => {
-        setAutoplay(ctx, false);
-        linkTheFinishedDeal(ctx).catch((err) => console.error(err));
-      },
     },
   });
   const host = createHost({ origin: () => config.origin, onCommand: (m) => { if (!ctx.ready) ctx.queue.push(m); else command(ctx, m); } });
@@ -88,6 +84,10 @@ export function createEmbed() {
   watchTable(table.store, {
     drawn: () => { updateNav(ctx); host.reportHeight(); },
     handEnded: (view, h) => announceHand(ctx, view, h),
+    matchEnded: () => {
+      setAutoplay(ctx, false);
+      linkTheFinishedDeal(ctx).catch((err) => console.error(err));
+    },
   });
 
   /** Start: the parameters' problems are shown with the scenario's own (before any engine). */

@@ -7,6 +7,7 @@
 //   if (location.hash.startsWith("#join=") || location.hash.startsWith("#table=")) startGuest();
 import { byId, el } from "../../dom.js";
 import { createTable } from "../../table.js";
+import { createSummaryButtons } from "../../table-view.js";
 import { createSound } from "../../sound.js";
 import { setStatus } from "../../render.js";
 import { startEngine } from "../../boot-screen.js";
@@ -52,7 +53,6 @@ export function startGuest() {
     sound: createSound(/** @type {HTMLButtonElement} */ (byId("btn-sound"))),
     // the views' clicks go to the host (the guest is made just below, with this table)
     client: { act: (a) => client().act(a), nextHand: (v) => client().nextHand(v), coach: (r) => client().coach(r) },
-    hooks: { summaryButtons: () => endButtons(/** @type {ReturnType<typeof createGuest>} */ (guest)) },
   });
   const hash = location.hash;
   if (hash.startsWith("#table=")) { lost(readStored()?.host ?? ""); return; }
@@ -82,6 +82,7 @@ export function startGuest() {
     onTable: () => { location.replace(`${location.pathname}${location.search}`); }, // the site: it resumes and hosts
   });
   guest = me;
+  createSummaryButtons(table.store, () => endButtons(me)); // under the match summary
   byId("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const checked = wireName(input("join-name").value);
