@@ -4,7 +4,7 @@
 // ignores anything malformed; nothing here throws.
 //
 //   import { storeLastView, readLastView } from "./last-view.js";
-//   storeLastView(view, holder);   // after each drawing (site.js's onDraw); false if refused
+//   storeLastView(view, holder);   // after each drawing (watchSite's drawn, site/policy.js); false if refused
 //   readLastView()                 // {holder, view} or null (none, or not readable)
 import { parseCard } from "./cards.js";
 

@@ -1,6 +1,6 @@
 // The table before Python: for a returning player, the last table of the saved match, drawn
 // from last-view.js before the engine has even started, read-only and marked as resuming. The
-// first live drawing (site.js calls endPreview from the table's onDraw) replaces it. The site
+// first live drawing (watchSite calls endPreview when a view is drawn, site/policy.js) replaces it. The site
 // only; main.js calls startPreview first thing.
 //
 //   import { startPreview, endPreview } from "./preview.js";

@@ -15,7 +15,7 @@
 //   const tut = createTutorial({ start: (settings) => startMatch(settings), // true once started
 //     onBegin: () => closeTheFirstScreenAndDialogs(), hasOrder: () => orders.size > 0,
 //     playReal: () => startAQuickMatch() });
-//   watchTable(table.store, { events: tut.onEvents, drawn: tut.onView }); // site/hooks.js watchSite
+//   watchTable(store, { events: tut.onEvents, drawn: tut.onView }); // site/policy.js watchSite
 //   after a buy order is placed: tut.onOrder()
 //   tut.offer();          // on a first visit: "Play a guided first hand?"
 import { seatName } from "./text.js";
@@ -129,7 +129,7 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
     batch = batch.slice(-4);
   }
 
-  /** The engine's events of one move (table hook onEvents). */
+  /** The engine's events of one move (watchTable's events). */
   function onEvents(/** @type {GameEvent[]} */ events) {
     if (!active) return;
     let ended = false;
@@ -145,7 +145,7 @@ export function createTutorial({ start, onBegin = () => {}, hasOrder = () => fal
     else if (batch.length) show(batch);
   }
 
-  /** Every view drawn (table hook onDraw): view-triggered notes, and the view events refer to. */
+  /** Every view drawn (watchTable's drawn): view-triggered notes, and the view events refer to. */
   function onView(/** @type {View} */ view, /** @type {{controls?: boolean}} */ how = {}) {
     if (!active) return;
     lastView = view;
