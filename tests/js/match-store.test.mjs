@@ -145,16 +145,18 @@ test("a standing answer that sent an order uses it up, its buyer's only; cancel 
   assert.equal(reduce(none, { type: "orders_cancel" }), none, "nothing to cancel: the same state, no subscriber told");
 });
 
-test("a drawing that finishes a hand takes its orders away; other drawings and a reset keep them", () => {
+test("a drawing that finishes a hand takes its orders away, and so does a reset; other drawings keep them", () => {
   const store = createMatchStore();
   store.dispatch({ type: "show", view: view({ hands: [] }) });
   store.dispatch({ type: "order", buyer: 0, owner: 1, price: 3 });
   store.dispatch({ type: "show", view: view({ hands: [] }) });
   assert.equal(store.getState().orders.length, 1, "the same hand: the order waits");
-  store.dispatch({ type: "reset", hands: 0 });
-  assert.equal(store.getState().orders.length, 1, "a reset leaves the orders to whoever resets (the site cancels them)");
   store.dispatch({ type: "show", view: view({ hands: [{ number: 1 }], last_hand: { number: 1 } }) });
   assert.deepEqual(store.getState().orders, [], "the hand is over: so are its orders");
+  store.dispatch({ type: "order", buyer: 0, owner: 2, price: 4 });
+  store.dispatch({ type: "reset", hands: 0 });
+  assert.deepEqual(store.getState().orders, [], "another match (one resumed from the list, an import) is drawn: " +
+    "an order placed in the last one would be sent in it");
 });
 
 test("subscribers are told of each change to the orders, with the message", () => {

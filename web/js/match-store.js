@@ -118,6 +118,7 @@ export function reduce(s, msg) {
       ...s, view: null, events: [], pending: [], controls: false, thinking: null, handover: null,
       focus: null, holder: msg.holder === undefined ? s.holder : msg.holder, seenHand: msg.seenHand ?? null,
       hands: msg.hands ?? 0, log: [], logEpoch: s.logEpoch + 1, here: msg.here ? [...msg.here] : null,
+      orders: [], // another match, or this one drawn afresh: an order placed before is not for it
     };
     case "busy": return { ...s, busy: msg.state, tick: msg.state === "idle" ? s.tick + 1 : s.tick };
     case "notice": return { ...s, notice: { text: msg.text, refused: !!msg.refused, seq: (s.notice?.seq ?? 0) + 1 } };
