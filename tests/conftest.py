@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import importlib.util
+import json
 import os
 import shutil
 import sys
@@ -112,20 +113,48 @@ def pytest_configure(config):
     if getattr(config.option, "output", None) == "test-results":
         config.option.output = str(ARTIFACTS)
 
-# Rough seconds a test takes on two shared cores, to order the modules (not a limit on anything).
+# Rough seconds a test takes on two shared cores, to order the modules of a module never timed
+# (not a limit on anything).
 COST_BROWSER, COST_SLOW, COST_NODE, COST_PLAIN = 12.0, 12.0, 3.0, 0.1
-# The modules whose whole run is far from that estimate, in seconds of a full run on two busy
-# cores (--durations; the order matters, not the figures).
-MODULE_COST = {
-    "tests/browser/test_no_loss.py": 150, "tests/browser/test_snapshot.py": 140,
-    "tests/browser/test_ui_a11y.py": 100, "tests/browser/test_tutorial.py": 75,
-    "tests/engine/test_properties.py": 70, "tests/engine/test_odds_bruteforce.py": 60,
-    "tests/browser/test_boot.py": 50, "tests/browser/test_import.py": 45,
-    "tests/bots/test_tournament.py": 40, "tests/browser/test_tabs.py": 33,
-    "tests/test_typecheck_js.py": 15,
-    "tests/browser/test_netns.py": 250, "tests/browser/test_netns_b.py": 250,
-    "tests/browser/test_ux_clicks.py": 45, "tests/browser/test_firefox.py": 50,
-}
+# Each module's measured seconds in a full run on this project's two-core machine, written by
+# `pytest --record-costs` (setup, call and teardown of its every test), so the longest modules
+# start first; the order matters, not the figures.
+COSTS_FILE = ROOT / "tests" / "module_costs.json"
+
+
+def _module_costs() -> dict[str, float]:
+    try:
+        data = json.loads(COSTS_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): float(v) for k, v in data.get("seconds", {}).items()}
+
+
+MODULE_COST = _module_costs()
+_timed: dict[str, float] = {}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--record-costs", action="store_true", default=False,
+                     help="rewrite tests/module_costs.json from this run's durations")
+
+
+def pytest_runtest_logreport(report):
+    # (on the controlling process, xdist's workers' reports included)
+    _timed[report.nodeid.split("::")[0]] = _timed.get(report.nodeid.split("::")[0], 0.0) \
+        + report.duration
+
+
+def pytest_sessionfinish(session, exitstatus):
+    config = session.config
+    if not config.getoption("--record-costs") or hasattr(config, "workerinput") or not _timed:
+        return
+    seconds = {**_module_costs(), **{m: round(t, 1) for m, t in _timed.items()}}
+    COSTS_FILE.write_text(json.dumps({
+        "about": "seconds per test module in a full run (pytest --record-costs); "
+                 "tests/conftest.py starts the longest first",
+        "seconds": dict(sorted(seconds.items(), key=lambda kv: -kv[1]))}, indent=1) + "\n",
+        encoding="utf-8")
 
 
 def _cost(item) -> float:
