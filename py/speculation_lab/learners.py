@@ -266,7 +266,7 @@ class AdaptiveBot(TraderBot):
         assert isinstance(p, PendingHaggle)
         seller = p.seller == self.seat
         other = p.buyer if seller else p.seller
-        if seller and p.context == "sale" and profile(self.roster, other) is not None:
+        if _selling_trump_to_named(self, p):
             return super().haggle(turn)  # the expert's hold-out
         why = capitalised(describe(obs, stake))
         model = self.models(self._history, len(obs.names))[other]
@@ -304,6 +304,12 @@ class AdaptiveBot(TraderBot):
                           for s, (m, r) in enumerate(zip(models, turn.reads, strict=True)))
             turn = replace(turn, reads=reads)
         return super().sell(turn)
+
+
+def _selling_trump_to_named(bot: TraderBot, p: PendingHaggle) -> bool:
+    """Whether ``bot`` is selling the trump to a bot the table names: the expert's hold-out
+    (``exploits``), which every learner keeps."""
+    return p.seller == bot.seat and p.context == "sale" and profile(bot.roster, p.buyer) is not None
 
 
 def _as_read(m: SeatModel) -> Read:
@@ -476,7 +482,7 @@ class UndercutBot(TraderBot):
         assert isinstance(p, PendingHaggle)
         seller = p.seller == self.seat
         other = p.buyer if seller else p.seller
-        if seller and p.context == "sale" and profile(self.roster, other) is not None:
+        if _selling_trump_to_named(self, p):
             return super().haggle(turn)  # the expert's hold-out plan
         theirs = p.bid if seller else p.ask
         counter = template(obs, "counter")
