@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from . import __version__, daily, fairplay, jsonguard, level, requests, take_back
 from .actions import Action
+from .analysis import analyse
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
@@ -346,6 +347,18 @@ class Session:
         if game.is_over:  # never during the match: a bot's limits are its private numbers
             bots = {s: self._new_bot for s, p in enumerate(self.seats) if p.kind == "bot"}
         return {"review": review(game, seat, hand, bots)}
+
+    def op_analyse(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Each decision ``seat`` made in a finished ``hand`` beside the expert's, each valued by
+        playing the rest of the hand out (``analysis.analyse``): it sees only what the seat saw
+        then, so it may be asked during the match as well as after it."""
+        game = self._need_game()
+        seat = _seat_number(req.get("seat"), game)
+        hand = req.get("hand")
+        if isinstance(hand, bool) or not isinstance(hand, int):
+            raise BridgeError(ErrorCode.BAD_REQUEST, "analyse's 'hand' must be the number of a "
+                              "finished hand")
+        return {"analysis": analyse(game, seat, hand, self.roster())}
 
     def op_take_back(self, req: dict[str, Any]) -> dict[str, Any]:
         """Take back ``seat``'s last decision against computer players: the match goes back

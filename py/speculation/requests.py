@@ -116,6 +116,13 @@ class ReviewRequest(TypedDict):
     hand: NotRequired[int | None]
 
 
+class AnalyseRequest(TypedDict):
+    """``seat``'s decisions in the finished ``hand`` beside the expert's."""
+
+    seat: int
+    hand: int
+
+
 class StandingRequest(TypedDict):
     """``seat``'s standing answer under ``prefs`` and a buy ``order``."""
 
@@ -168,7 +175,8 @@ REQUESTS: dict[str, Any] = {
     "legal": LegalRequest, "act": ActRequest, "bot": BotRequest, "coach": CoachRequest,
     "save": SaveRequest, "load": LoadRequest, "record": RecordRequest,
     "replay": ReplayRequest, "summary": SummaryRequest, "log": LogRequest,
-    "review": ReviewRequest, "standing": StandingRequest, "commitment": CommitmentRequest,
+    "review": ReviewRequest, "analyse": AnalyseRequest, "standing": StandingRequest,
+    "commitment": CommitmentRequest,
     "verify": VerifyRequest, "take_back": TakeBackRequest, "daily": DailyRequest,
     "daily_result": DailyResultRequest, "level": LevelRequest,
 }

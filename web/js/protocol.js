@@ -533,6 +533,7 @@
  * @typedef {{op: "summary"}} SummaryRequest
  * @typedef {{op: "log", since?: number}} LogRequest
  * @typedef {{op: "review", seat: Seat, hand?: number | null}} ReviewRequest
+ * @typedef {{op: "analyse", seat: Seat, hand: number}} AnalyseRequest
  * @typedef {{op: "standing", seat: Seat, prefs?: StandingPrefs, order?: StandingOrder | null, named?: boolean}} StandingRequest
  * @typedef {{op: "commitment"}} CommitmentRequest
  * @typedef {{op: "verify", record: GameRecord, commitment: string, seen: SeenEntry[]}} VerifyRequest
@@ -561,7 +562,7 @@
  * Any request to the bridge.
  * @typedef {HelloRequest | NewMatchRequest | ViewRequest | LegalRequest | ActRequest | BotRequest
  *   | CoachRequest | SaveRequest | LoadRequest | RecordRequest | ReplayRequest | SummaryRequest
- *   | LogRequest | ReviewRequest | StandingRequest | CommitmentRequest | VerifyRequest
+ *   | LogRequest | ReviewRequest | AnalyseRequest | StandingRequest | CommitmentRequest | VerifyRequest
  *   | TakeBackRequest | DailyRequest | DailyResultRequest | LevelRequest} Request
  */
 
@@ -614,6 +615,46 @@
  * @property {number | null} worst
  * @property {{hand: number, trades: number, score: number, score_text?: string}[]} hands
  * @property {ReviewedTrade[]} trades
+ * @property {string} text
+ * @property {string} you
+ */
+
+/**
+ * One decision of the analysed seat beside the expert's (speculation.analysis). The values are
+ * present when the two choices differ and were played out.
+ * @typedef {object} JudgedDecision
+ * @property {number} step the index of the record's action (the decision)
+ * @property {number} hand
+ * @property {Action} yours
+ * @property {Action} expert
+ * @property {boolean} same
+ * @property {"expert" | "good" | "slip" | "blunder" | "unvalued"} grade
+ * @property {number} cost what the seat's choice cost against the expert's (negative: it did better)
+ * @property {string} cost_text
+ * @property {string} yours_text the seat's choice in a few words ("bid 4 chips")
+ * @property {string} expert_text
+ * @property {number} [yours_value] the seat's choice played out: its mean trading score
+ * @property {number} [expert_value]
+ * @property {string} reason the expert's reason, in its words
+ * @property {string} text
+ * @property {string} you the same, addressed to the seat
+ */
+
+/**
+ * `analyse`'s answer: a finished hand's decisions of one seat (docs/protocol.md, "Decisions
+ * beside the expert's").
+ * @typedef {object} Analysis
+ * @property {Seat} seat
+ * @property {number} hand
+ * @property {JudgedDecision[]} decisions
+ * @property {number} slips
+ * @property {number} blunders
+ * @property {number} same decisions that were the expert's own
+ * @property {number} cost chips lost against the expert's choices, played out
+ * @property {string} cost_text
+ * @property {{slip: number, blunder: number}} thresholds the costs in chips that make a slip and a blunder
+ * @property {number} samples play-outs made
+ * @property {number} nodes actions played in them (the budget is counted in these)
  * @property {string} text
  * @property {string} you
  */
@@ -685,6 +726,7 @@
  * @property {SummaryAnswer} summary
  * @property {LogAnswer} log
  * @property {ReviewAnswer} review
+ * @property {{analysis: Analysis}} analyse
  * @property {StandingAnswer} standing
  * @property {CommitmentAnswer} commitment
  * @property {VerifyAnswer} verify
