@@ -11,7 +11,7 @@ start, micropip's install of the wheel, then this exercise, which sends the brid
   ``legal``, ``standing``, ``coach`` and sometimes ``take_back`` before its ``act``; the bots
   play through ``bot`` with each kind of ``apply``; ``view``, ``log``, ``save``/``load``,
   ``record``, ``commitment``, ``summary`` and ``review`` along the way, and ``record``,
-  ``verify``, ``replay``, ``review``, ``level`` once it is over;
+  ``verify``, ``replay``, ``review``, ``analyse``, ``level`` once it is over;
 * every bot of the catalogue (baselines, coach and learners included) as a stand-in, once;
 * a daily deal played to its end, then ``daily_result``;
 * damaged copies of a seeded sample of the requests sent above.
@@ -150,6 +150,8 @@ class Exercise:
         self.ask({"op": "review", "seat": 0, "hand": 1})
         self.ask({"op": "review", "seat": 1})
         self.ask({"op": "review", "seat": 0, "hand": 99})
+        self.ask({"op": "analyse", "seat": 0, "hand": 1})
+        self.ask({"op": "analyse", "seat": 0, "hand": 99})
         self.ask({"op": "take_back", "seat": 0})
         self.ask({"op": "standing", "seat": 0})
         self.ask({"op": "summary"})

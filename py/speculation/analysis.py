@@ -51,7 +51,7 @@ from .errors import ErrorCode, SpeculationError
 from .game import Game
 from .observation import observe
 from .records import game_from_record, record_of
-from .review import trades
+from .review import finished_hands, trades
 from .text import chips, ordinal, signed_tenths, tenths
 
 SLIP = 0.5
@@ -120,42 +120,96 @@ def analyse(game: Game, seat: int, hand: int, roster: Sequence[str | None] = (),
     """Every decision ``seat`` made in hand ``hand`` (finished) beside the expert's, as JSON-ready
     data (``docs/protocol.md``, op ``analyse``). ``roster``: who the table shows in each seat (a
     bot id, or None for a person), as the coach is given it."""
-    _check(game, seat, hand)
-    names = game.names
-    marks = judgements(game, seat, hand, roster, budget)
-    items = [_judgement_dict(j, names, seat) for j in marks]
-    slips = sum(j.grade == "slip" for j in marks)
-    blunders = sum(j.grade == "blunder" for j in marks)
-    lost = round(sum(max(0.0, j.cost) for j in marks), 2)
-    return {"seat": seat, "hand": hand, "decisions": items, "slips": slips, "blunders": blunders,
-            "same": sum(j.same for j in marks), "cost": lost, "cost_text": tenths(lost),
-            "thresholds": {"slip": SLIP, "blunder": BLUNDER},
-            "samples": sum(j.samples for j in marks), "nodes": sum(j.nodes for j in marks),
-            "text": _summary(names[seat], hand, marks, lost, you=False),
-            "you": _summary(names[seat], hand, marks, lost, you=True)}
+    a = HandAnalysis(game, seat, hand, roster, budget)
+    a.advance()
+    return a.to_dict()
 
 
 def judgements(game: Game, seat: int, hand: int, roster: Sequence[str | None] = (),
                budget: Budget = Budget()) -> list[Judgement]:
-    """The ``Judgement`` of each decision ``seat`` made in hand ``hand``, in order. The match is
-    replayed from its start; each decision sees only the match as it stood then."""
-    from .bots.decision import forced
+    """The ``Judgement`` of each decision ``seat`` made in hand ``hand``, in order (the hand
+    need not be finished: its decisions so far)."""
+    a = HandAnalysis(game, seat, hand, roster, budget, finished=False)
+    a.advance()
+    return a.marks
 
-    steps = [k for k, st in enumerate(game.steps) if st.hand == hand]
-    if not steps:
-        return []
-    replay = game_from_record(record_of(game), upto=steps[0])
-    roster = _full_roster(roster, len(game.names), seat)
-    out: list[Judgement] = []
-    spent = 0
-    for k in steps:
-        action = game.actions[k]
-        if action.seat == seat and forced(observe(replay, seat)) is None:
-            j = judge(replay, action, roster, budget, budget.nodes - spent)
-            spent += j.nodes
-            out.append(j)
-        replay.apply(action)
-    return out
+
+class HandAnalysis:
+    """The analysis of one seat's decisions in one hand, made a piece at a time: ``advance``
+    judges the next decisions until it has played out ``nodes`` actions (the bridge answers
+    each request with one piece, so the page's other requests are not kept waiting behind a
+    whole hand). Pieces never split a decision, so the result does not depend on their size.
+    The match is replayed from its start; each decision sees only the match as it stood then.
+
+    >>> from speculation.records import deck_for_deal
+    >>> deck = deck_for_deal([["2C", "3C", "4C"], ["5D", "6D", "7D"]], upcard="KH")
+    >>> g = Game(["Fanny", "Edmund"], seed=1, decks=[deck])
+    >>> for a in [Action(0, "deal"), Action(0, "sell_firm", price=1), Action(1, "accept")]:
+    ...     _ = g.apply(a)
+    >>> while g.phase != "deal":
+    ...     _ = g.apply(g.legal_actions()[0].example())
+    >>> a = HandAnalysis(g, 0, 1, (None, "skilled/edmund"))
+    >>> a.advance(nodes=1), len(a.marks)      # one decision at least, even for 1 node
+    (False, 1)
+    >>> while not a.advance(nodes=1):         # piece by piece, to the end of the hand
+    ...     pass
+    >>> a.to_dict() == analyse(g, 0, 1, (None, "skilled/edmund"))   # the same as at once
+    True
+    """
+
+    def __init__(self, game: Game, seat: int, hand: int, roster: Sequence[str | None] = (),
+                 budget: Budget = Budget(), finished: bool = True) -> None:
+        if finished:
+            _check(game, seat, hand)
+        self.game, self.seat, self.hand, self.budget = game, seat, hand, budget
+        self.roster = _full_roster(roster, len(game.names), seat)
+        self.steps = [k for k, st in enumerate(game.steps) if st.hand == hand]
+        self.marks: list[Judgement] = []
+        self.spent = 0
+        self._at = 0
+        self._replay: Game | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._at == len(self.steps)
+
+    def advance(self, nodes: int | None = None) -> bool:
+        """Judge the next decisions, stopping after the one that brings the actions played out
+        in this call to ``nodes`` (None: to the end of the hand). Returns ``done``."""
+        from .bots.decision import forced
+
+        if self.done:
+            return True
+        if self._replay is None:
+            self._replay = game_from_record(record_of(self.game), upto=self.steps[0])
+        replay, stop = self._replay, None if nodes is None else self.spent + nodes
+        while not self.done and (stop is None or self.spent < stop):
+            action = self.game.actions[self.steps[self._at]]
+            if action.seat == self.seat and forced(observe(replay, self.seat)) is None:
+                j = judge(replay, action, self.roster, self.budget, self.budget.nodes - self.spent)
+                self.spent += j.nodes
+                self.marks.append(j)
+            replay.apply(action)
+            self._at += 1
+        if self.done:
+            self._replay = None  # the judgements are kept; the replay is no longer needed
+        return self.done
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis so far as JSON-ready data; ``done`` says whether it is whole and
+        ``progress`` how much of the hand it has gone through (0 to 1)."""
+        marks, names, seat, hand = self.marks, self.game.names, self.seat, self.hand
+        lost = round(sum(max(0.0, j.cost) for j in marks), 2)
+        return {"seat": seat, "hand": hand, "done": self.done,
+                "progress": round(self._at / len(self.steps), 3) if self.steps else 1.0,
+                "decisions": [_judgement_dict(j, names, seat) for j in marks],
+                "slips": sum(j.grade == "slip" for j in marks),
+                "blunders": sum(j.grade == "blunder" for j in marks),
+                "same": sum(j.same for j in marks), "cost": lost, "cost_text": tenths(lost),
+                "thresholds": {"slip": SLIP, "blunder": BLUNDER},
+                "samples": sum(j.samples for j in marks), "nodes": self.spent,
+                "text": _summary(names[seat], hand, marks, lost, you=False),
+                "you": _summary(names[seat], hand, marks, lost, you=True)}
 
 
 def judge(game: Game, action: Action, roster: Roster, budget: Budget = Budget(),
@@ -263,7 +317,7 @@ def _check(game: Game, seat: int, hand: int) -> None:
     if not 0 <= seat < len(game.names):
         raise SpeculationError(ErrorCode.BAD_SEAT,
                                f"seat must be a number from 0 to {len(game.names) - 1}")
-    done = game.hand_no - (0 if game.phase == "deal" or game.is_over else 1)
+    done = len(finished_hands(game))
     if not 1 <= hand <= done:
         raise SpeculationError(ErrorCode.BAD_REQUEST, (
             f"only a finished hand can be analysed: hand {hand} is not one (hands 1 to {done} are)"

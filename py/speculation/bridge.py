@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from . import __version__, daily, fairplay, jsonguard, level, requests, take_back
 from .actions import Action
-from .analysis import analyse
+from .analysis import HandAnalysis
 from .bots import Bot, bot_ids, catalogue, coach_advice, make_bot, public_history
 from .errors import ErrorCode, SpeculationError
 from .game import Game, check_seed
@@ -101,6 +101,7 @@ class Session:
         self.new_salt = new_salt
         self.meta: dict[str, Any] = {}  # the match's notes kept in its record: take_backs, daily
         self._bots: dict[int, Bot] = {}
+        self._analyses: dict[tuple[int, int], HandAnalysis] = {}  # op_analyse's, under way
 
     # ------------------------------------------------------------------ entry point
 
@@ -350,15 +351,23 @@ class Session:
 
     def op_analyse(self, req: dict[str, Any]) -> dict[str, Any]:
         """Each decision ``seat`` made in a finished ``hand`` beside the expert's, each valued by
-        playing the rest of the hand out (``analysis.analyse``): it sees only what the seat saw
-        then, so it may be asked during the match as well as after it."""
+        playing the rest of the hand out (``analysis.HandAnalysis``). One request judges the
+        next decisions, about ``ANALYSIS_PIECE`` actions of play-out, and answers with the
+        analysis so far (``done`` false until it is whole): the page asks again until it is
+        done, and its other requests go in between. It sees only what the seat saw then, so it
+        may be asked during the match as well as after it."""
         game = self._need_game()
         seat = _seat_number(req.get("seat"), game)
         hand = req.get("hand")
         if isinstance(hand, bool) or not isinstance(hand, int):
             raise BridgeError(ErrorCode.BAD_REQUEST, "analyse's 'hand' must be the number of a "
                               "finished hand")
-        return {"analysis": analyse(game, seat, hand, self.roster())}
+        a = self._analyses.get((seat, hand))
+        if a is None or a.game is not game:
+            a = HandAnalysis(game, seat, hand, self.roster())
+            self._analyses[(seat, hand)] = a
+        a.advance(ANALYSIS_PIECE)
+        return {"analysis": a.to_dict()}
 
     def op_take_back(self, req: dict[str, Any]) -> dict[str, Any]:
         """Take back ``seat``'s last decision against computer players: the match goes back
@@ -459,6 +468,7 @@ class Session:
                  meta: dict[str, Any] | None = None) -> None:
         self.game, self.seats, self.salt, self._bots = game, seats, salt, {}
         self.meta = dict(meta or {})
+        self._analyses = {}
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -665,6 +675,8 @@ def _parse(request_json: Any) -> dict[str, Any]:
         raise BridgeError(ErrorCode.BAD_REQUEST, "the request must be a JSON object with an 'op'")
     return req
 
+
+ANALYSIS_PIECE = 1_500  # actions played out per analyse request (~0.5 s in CPython, the docs)
 
 _OPS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     name[3:]: fn for name, fn in vars(Session).items() if name.startswith("op_")

@@ -117,6 +117,19 @@ def trades(game: Game, hand: int | None = None) -> list[Trade]:
     return out
 
 
+def finished_hands(game: Game) -> list[int]:
+    """The numbers of the hands played to their end (the hand under way is not one).
+
+    >>> from speculation.actions import Action
+    >>> g = Game(["A", "B"], seed=1)
+    >>> _ = g.apply(Action(0, "deal"))
+    >>> finished_hands(g)   # hand 1 is under way
+    []
+    """
+    done = game.hand_no - (0 if game.phase == "deal" or game.is_over else 1)
+    return list(range(1, done + 1))
+
+
 def trading_score(game: Game, seat: int, hand: int | None = None) -> float:
     """The sum of what ``seat`` gained against fair value over its trades."""
     return sum(t.gain(seat) for t in trades(game, hand))
@@ -201,6 +214,7 @@ def review(game: Game, seat: int, hand: int | None = None,
     best = max(items, key=lambda x: x["gain"], default=None)
     worst = min(items, key=lambda x: x["gain"], default=None)
     return {"seat": seat, "hand": hand, "match_over": game.is_over,
+            "finished": finished_hands(game),
             "limits_shown": bots is not None, "trades": items, "score": score,
             "score_text": signed_tenths(score),
             "best": best["step"] if best else None, "worst": worst["step"] if worst else None,

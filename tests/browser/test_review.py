@@ -1,7 +1,9 @@
 """The review dialog (web/js/review.js), played by clicking: after a hand and after the match it
 steps through the record and annotates the player's trade with the engine's fair value, which
 this test computes separately with the engine in Python; the bots' private limits appear only
-once the match is over. axe stays clean with the dialog open."""
+once the match is over. Each decision is put beside the expert's (review-decisions.js, issue 48,
+item 1), as the engine judges it in Python from the same moment. axe stays clean with the
+dialog open."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from playwright.sync_api import Page, expect
 from support import assert_no_axe_violations, open_match, settle, state
 
 from speculation.actions import Action
+from speculation.analysis import action_phrase, judge
 from speculation.game import Game
 from speculation.records import rules_from
 from speculation.review import trades
-from speculation.text import tenths
+from speculation.text import signed_tenths, tenths
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +38,15 @@ def expected_sale():
     entry = next(e for e in g.log if e.event.kind == "sold")
     assert entry.fair == round(t.fair)
     return t
+
+
+def expected_judgement():
+    """The sale for 3 beside the expert's choice at that moment, judged in Python: the
+    judgement of a decision depends only on the table as it stood then."""
+    g = Game(["Fanny", "Edmund"], rules_from("parlett", {"max_hands": 2}), seed=5,
+             decks=[HAND1, HAND2])
+    g.apply(Action(0, "deal"))
+    return judge(g, Action(0, "sell_firm", price=3), (None, "skilled/edmund"))
 
 
 def click(page: Page, name, confirm: bool = False) -> None:
@@ -100,7 +112,27 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     expect(note).to_contain_text(f"{'+' if gain > 0 else '−'}{abs(gain):g} chips")
     assert float(page.locator("#review-score").get_attribute("data-score")) == round(t.price - t.fair, 2)
     expect(page.locator("#review-events")).to_contain_text("Fanny sells the queen of hearts to Edmund for 3 chips.")
-    assert "would have" not in page.inner_text("#review")
+    assert "would have paid" not in page.inner_text("#review")
+    assert not page.locator("#review .review-limit").count()
+    # Each decision beside the expert's: the sale for 3 chips, as the engine judges it here
+    j = expected_judgement()
+    assert not j.same and j.grade == "blunder"
+    decisions = page.locator("#review-decisions")
+    expect(decisions).to_have_attribute("data-state", "done", timeout=60000)
+    sale = page.locator('#review-decisions-list li[data-step="1"]')
+    expect(sale).to_have_attribute("data-grade", j.grade)
+    expect(sale).to_contain_text(f"offered it at 3 chips firm; the expert: {action_phrase(j.expert, ['Fanny', 'Edmund'])}")
+    expect(sale).to_contain_text(f"({signed_tenths(-j.cost)} chips)")
+    expect(decisions).to_contain_text("1 blunder")
+    sale.get_by_role("button").click()
+    page.wait_for_function("() => document.getElementById('review').dataset.step === '1' "
+                           "&& document.getElementById('review').dataset.state === 'idle'")
+    expect(note).to_contain_text("You offered it at 3 chips firm; the expert would have kept the card.")
+    expect(note).to_contain_text(f"a blunder, costing {tenths(j.cost)} chips")
+    expect(note).not_to_contain_text("The expert's reason")  # its reasons only once the match is over
+    page.locator("#review-next-trade").click()
+    page.wait_for_function("(n) => document.getElementById('review').dataset.step === String(n)",
+                           arg=t.step + 1)
     assert_no_axe_violations(page, "the review of hand 1")
     # Stepping: back one step shows the table before the sale, forward returns to it.
     page.locator("#review-prev").click()
@@ -128,6 +160,10 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     review_open(page)
     expect(page.locator("#review")).to_contain_text("Looking back at the match")
     expect(page.locator("#review-note .review-limit")).to_contain_text(re.compile(r"Edmund would have paid up to \d"))
+    # the whole match: each finished hand compared (hand 2 ended at its ace upcard: no decision)
+    expect(page.locator("#review-decisions")).to_have_attribute("data-state", "done", timeout=60000)
+    expect(page.locator("#review-decisions")).to_contain_text(re.compile(r"Your \d+ decisions? in hand 1: "))
+    expect(page.locator("#review-decisions")).to_contain_text("You had no decision to make in hand 2.")
     assert_no_axe_violations(page, "the review of the match")
     page.keyboard.press("Escape")
     expect(page.locator("#review")).to_be_hidden()

@@ -9,10 +9,12 @@ before a match's last hand), as the review scores it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from speculation import bridge
 from speculation.actions import Action
 from speculation.analysis import (
     BLUNDER,
@@ -24,7 +26,7 @@ from speculation.analysis import (
     judgements,
 )
 from speculation.bots import coach_advice, make_bot, public_history
-from speculation.bridge import Session
+from speculation.bridge import SeatSpec, Session
 from speculation.errors import SpeculationError
 from speculation.game import Game
 from speculation.observation import observe
@@ -153,6 +155,23 @@ def test_the_budget_is_counted_in_actions_played_and_is_the_same_every_time() ->
     assert analyse(g, 0, 1, ROSTER, Budget(samples=4)) == some
 
 
+def test_the_bridge_answers_a_piece_at_a_time_and_the_pieces_make_the_whole(monkeypatch) -> None:
+    monkeypatch.setattr(bridge, "ANALYSIS_PIECE", 1)  # one decision played out per request
+    s = Session()
+    s.game = finished([Action(0, "deal"), Action(0, "keep")], seed=3)
+    s.seats = [SeatSpec("Fanny"), SeatSpec("Edmund", "bot", "expert/edmund"),
+               SeatSpec("Mary", "bot", "casual/mary")]
+    answers = [call(s, op="analyse", seat=0, hand=1)["analysis"]]
+    while not answers[-1]["done"]:
+        answers.append(call(s, op="analyse", seat=0, hand=1)["analysis"])
+    played = [a for a in answers if a["nodes"]]
+    assert len(answers) > 2 and [a["progress"] for a in answers] == sorted(a["progress"] for a in answers)
+    assert all(len(a["decisions"]) <= len(b["decisions"]) for a, b in itertools.pairwise(answers))
+    assert len(played) >= 2 and answers[-1]["progress"] == 1.0
+    assert answers[-1] == analyse(s.game, 0, 1, ROSTER)
+    assert call(s, op="analyse", seat=0, hand=1)["analysis"] == answers[-1]  # kept, not redone
+
+
 def test_only_a_finished_hand_is_analysed() -> None:
     g = Game(NAMES, seed=1)
     g.apply(Action(0, "deal"))
@@ -183,9 +202,12 @@ def test_the_bridge_analyses_each_friend_s_seat_and_refuses_a_bad_request() -> N
             assert call(s, op="act", action={"seat": seat, "type": kind})["ok"]
     for seat in (0, 1):
         a = call(s, op="analyse", seat=seat, hand=1)
+        while a["ok"] and not a["analysis"]["done"]:
+            a = call(s, op="analyse", seat=seat, hand=1)
         assert a["ok"], a
         assert a["analysis"]["seat"] == seat and all(
             d["yours"]["seat"] == seat for d in a["analysis"]["decisions"])
+        assert a["analysis"] == analyse(s.game, seat, 1, s.roster())  # the pieces add up
     for bad in ({"seat": 0}, {"seat": 0, "hand": True}, {"seat": 0, "hand": 2},
                 {"seat": 9, "hand": 1}, {"seat": 0, "hand": 1, "hands": 1}):
         r = call(s, op="analyse", **bad)

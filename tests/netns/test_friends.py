@@ -561,7 +561,8 @@ def test_a_declined_hand_over_keeps_the_table_and_a_removed_friend_is_told_and_p
 
 
 def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, site_url):
-    """Issue 44, item 1: a guest reviews their own play from the checked record; the host's
+    """Issue 44, item 1: a guest reviews their own play from the checked record (each of her
+    decisions beside the expert's: issue 48, item 1); the host's
     "Play again" starts the next match over the channels already open. Every friend keeps their seat, their table starts afresh, the new match has its own
     fair-play promise, and the check at its end passes again."""
     host, ann, bo = start_three(people, site_url, hands=1)
@@ -572,6 +573,10 @@ def test_play_again_keeps_the_friends_at_the_table_with_no_new_codes(people, sit
     ann.locator("#match-summary").get_by_role("button", name="Review your play").click()
     expect(ann.locator("#review-title")).to_have_text("Looking back at the match", timeout=30_000)
     expect(ann.locator("#review-score")).not_to_be_empty()
+    # and her decisions beside the expert's, judged on her own device (issue 48, item 1)
+    decisions = ann.locator("#review-decisions")
+    expect(decisions).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(decisions).to_contain_text(re.compile(r"Your \d+ decisions? in hand 1: |You had no decision to make in hand 1"))
     ann.keyboard.press("Escape")
     expect(ann.locator("#review")).to_be_hidden()
     first = host.inner_text("#friends-status")

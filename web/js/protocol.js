@@ -608,6 +608,7 @@
  * @property {Seat} seat
  * @property {number | null} hand
  * @property {boolean} match_over
+ * @property {number[]} finished the hands played to their end (each one `analyse` takes)
  * @property {boolean} limits_shown
  * @property {number} score the trading score
  * @property {string} [score_text] the score as every screen says it ("−0.5", "+1.2", "0")
@@ -642,10 +643,12 @@
 
 /**
  * `analyse`'s answer: a finished hand's decisions of one seat (docs/protocol.md, "Decisions
- * beside the expert's").
+ * beside the expert's"), whole once `done`.
  * @typedef {object} Analysis
  * @property {Seat} seat
  * @property {number} hand
+ * @property {boolean} done false: only the first decisions are judged yet (ask again for more)
+ * @property {number} progress how much of the hand has been gone through, 0 to 1
  * @property {JudgedDecision[]} decisions
  * @property {number} slips
  * @property {number} blunders

@@ -2,8 +2,9 @@
 // (stepper.js, the `replay` op with install: false, so the live table is untouched) and
 // annotates each of the player's trades with the engine's review (the `review` op: fair value
 // and chance at that moment, the price, the gain against fair value, the trading score, and
-// the bots' private limits once the match is over). Every number and sentence comes from the
-// engine; this module only lays them out.
+// the bots' private limits once the match is over), and each of the player's decisions with
+// the expert's (review-decisions.js, the `analyse` op). Every number and sentence comes from
+// the engine; this module only lays them out.
 //
 //   import { openReview, reviewEntry } from "./review.js";
 //   await openReview({ engine: table, seat: 0 });            // the whole match
@@ -13,6 +14,7 @@ import { createStepper, CURRENT } from "./stepper.js";
 import { cardFace, theCard } from "./cards.js";
 import { chips, seatName, signedTenths } from "./text.js";
 import { el, button } from "./dom.js";
+import { createDecisions } from "./review-decisions.js";
 
 /** @typedef {import("./driver.js").EngineLike} EngineLike */
 /** @typedef {import("./protocol.js").View} View */
@@ -101,13 +103,17 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
     li.append(b);
     list.append(li);
   }
+  // each finished hand in view, compared with the expert's play once the dialog is drawn
+  const analysed = (review.finished ?? []).filter((h) => hand == null || h === hand);
+  const decisions = createDecisions({ engine, seat, hands: analysed, named, matchOver: review.match_over, go: (step) => go(step) });
   const close = button("Close", () => dlg.close());
   close.id = "review-close";
   const body = el("div", "review-body");
   body.append(board, el("div", "review-side"));
   /** @type {HTMLElement} */ (body.lastElementChild).append(where, happened, note);
   dlg.replaceChildren(title, score, secret, nav, body,
-    ...(review.trades.length ? [el("h3", null, "Your trades"), list] : []), el("div", "row-buttons"));
+    ...(review.trades.length ? [el("h3", null, "Your trades"), list] : []),
+    ...(analysed.length ? [decisions.element] : []), el("div", "row-buttons"));
   /** @type {HTMLElement} */ (dlg.lastElementChild).append(close);
 
   /** @type {Map<number | undefined, import("./protocol.js").LogEntry[]>} the log's entries by the action that caused them */
@@ -135,6 +141,8 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
       for (const lim of t.limits ?? []) note.append(el("p", "review-limit", lim.text));
       note.dataset.step = String(t.step);
     } else delete note.dataset.step;
+    const judged = decisions.noteAt(target); // the decision about to be taken here
+    if (judged) note.append(judged);
     prev.disabled = target <= first;
     next.disabled = target >= last;
     prevTrade.disabled = !tradeSteps.some((s) => s < target);
@@ -144,6 +152,9 @@ export async function openReview({ engine, seat, hand = null, returnFocus = null
   }
 
   await go(tradeSteps.find((s) => s > first) ?? first);
+  // asked after the first picture, so the stepper's replay is not queued behind it; a note
+  // drawn before its answer came is drawn again with it
+  if (analysed.length) decisions.load().then(() => { if (dlg.open && dlg.dataset.state === "idle") go(stepper.at); }).catch((err) => console.error(err));
   return new Promise((resolve) => {
     dlg.addEventListener("close", () => {
       queueMicrotask(() => (opener?.isConnected ? opener : document.getElementById("main"))?.focus?.());
