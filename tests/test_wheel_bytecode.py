@@ -2,7 +2,7 @@
 each module of the wheel is replaced by its unchecked-hash bytecode at the same place (issue 47:
 every module once), RECORD lists the bytecode instead of the sources, every other entry is kept
 as it was, an interpreter imports that bytecode with no source beside it, and a traceback names
-the source's wheel path and line."""
+the source's wheel path and line. The docstrings are left out and the asserts kept."""
 
 from __future__ import annotations
 
@@ -22,7 +22,10 @@ from wheel_bytecode import sourceless_wheel
 SOURCES = {
     "toy/__init__.py": b'"""A toy package."""\nANSWER = 41 + 1\n',
     "toy/sub/deep.py": (b"def where():\n    return 'from the wheel'\n\n\n"
-                        b"def fail():\n    raise ValueError('deep')\n"),
+                        b"def fail():\n    raise ValueError('deep')\n\n\n"
+                        b"def checked(x):\n    \"\"\"Only a docstring and an assert.\"\"\"\n"
+                        b"    assert x, 'kept'\n\n\n"
+                        b"class Told:\n    \"\"\"Nothing but a docstring.\"\"\"\n"),
 }
 DATA = {"toy/data.txt": b"not code\n", "toy-1.0.dist-info/METADATA": b"Name: toy\nVersion: 1.0\n"}
 
@@ -84,11 +87,18 @@ try:
     d.fail()
 except ValueError:
     print(traceback.format_exc().strip().splitlines()[-2].strip())
+print(toy.__doc__, d.checked.__doc__, d.Told.__doc__)
+try:
+    d.checked(0)
+except AssertionError as e:
+    print("assert", e, traceback.extract_tb(e.__traceback__)[-1].lineno)
 """
     got = subprocess.run([sys.executable, "-B", "-c", code], cwd=site, capture_output=True, text=True,
                          check=True).stdout.strip().splitlines()
     assert got == ["from the wheel 42 SourcelessFileLoader",
-                   'File "toy/sub/deep.py", line 6, in fail']
+                   'File "toy/sub/deep.py", line 6, in fail',
+                   "None None None",  # the docstrings are left out (issue 47)
+                   "assert kept 11"]  # the asserts are kept, on their own lines
 
 
 def test_a_wheel_without_record_is_refused(tmp_path: Path):

@@ -37,12 +37,13 @@ the bytecode about a fifth smaller.
 from __future__ import annotations
 
 import hashlib
-import py_compile
 import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
+
+from wheel_bytecode import pyc
 
 FINDER_MODULE = "_speculation_stdlib_rest"  # tools/stdlib_rest.py, as the first archive holds it
 REST_FILE = "python_stdlib_rest.zip"
@@ -85,13 +86,10 @@ def core_entries(names: Iterable[str], zip_names: set[str],
     return sorted(entries)
 
 
-def compile_entry(name: str, source: bytes, archive: str, tmp: Path) -> bytes:
-    """The unchecked-hash bytecode of zip entry ``name``, naming the file it would be loaded from."""
-    src, out = tmp / "m.py", tmp / "m.pyc"
-    src.write_bytes(source)
-    py_compile.compile(str(src), cfile=str(out), dfile=f"{archive.rstrip('/')}/{name}", doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    return out.read_bytes()
+def compile_entry(name: str, source: bytes, archive: str, tmp: Path | None = None) -> bytes:
+    """The unchecked-hash bytecode of zip entry ``name``, naming the file it would be loaded
+    from, without docstrings (``wheel_bytecode.pyc``: asserts and line numbers kept)."""
+    return pyc(source, f"{archive.rstrip('/')}/{name}")
 
 
 def finder_with_index(finder_source: str, index: dict) -> str:

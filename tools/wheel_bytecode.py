@@ -16,6 +16,10 @@ apply``, which is the repository's ``py/speculation/game.py`` at the version the
 the source line under it is missing (there is no source to read it from). Column ranges are left
 out (tools/bytecode.mjs sets PYTHONNODEBUGRANGES): without the source they show nothing.
 
+Docstrings are left out of the bytecode (``without_docstrings``; issue 47: about a fifth of the
+engine wheel's bytes, which only the repository's doctests and readers use). Unlike ``python
+-OO``, every ``assert`` is kept, and every line number stays what it was.
+
 The bytecode is *unchecked-hash* (PEP 552), the flag Python checks nothing against. Every other
 entry is copied unchanged, in order; RECORD lists the ``.pyc`` files, with their sha256 and size,
 instead of the sources, as the wheel format (PEP 427) asks. Entries written here get a fixed time
@@ -24,13 +28,15 @@ stamp, so the same sources give the same wheel.
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
-import py_compile
+import importlib.util
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
+from types import CodeType
 
 STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -41,15 +47,41 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def compile_source(name: str, source: bytes, tmp: Path) -> bytes:
+def without_docstrings(source: bytes, filename: str) -> CodeType:
+    """``source`` compiled with every docstring (of the module, each class and each function)
+    left out, and nothing else changed: the asserts stay, and the line numbers. A body that was
+    only a docstring becomes ``pass`` on the docstring's line.
+
+    >>> q = chr(34) * 3
+    >>> src = f"{q}Mod.{q}\\ndef f():\\n    {q}F.{q}\\n    assert 0, 'kept'\\n".encode()
+    >>> ns = {}
+    >>> exec(without_docstrings(src, "m.py"), ns)
+    >>> ns.get("__doc__"), ns["f"].__doc__, ns["f"].__code__.co_firstlineno
+    (None, None, 2)
+    """
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                first = body[0]
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return compile(tree, filename, "exec", dont_inherit=True)
+
+
+def pyc(source: bytes, filename: str) -> bytes:
+    """The unchecked-hash bytecode (PEP 552) of ``source``, without its docstrings, naming
+    ``filename`` in tracebacks."""
+    code = without_docstrings(source, filename)
+    return importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(source), False)
+
+
+def compile_source(name: str, source: bytes, tmp: Path | None = None) -> bytes:
     """The unchecked-hash bytecode of the module at wheel path ``name`` (its file name in
-    tracebacks)."""
-    src = tmp / "m.py"
-    out = tmp / "m.pyc"
-    src.write_bytes(source)
-    py_compile.compile(str(src), cfile=str(out), dfile=name, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    return out.read_bytes()
+    tracebacks), without docstrings. (``tmp`` is no longer used.)"""
+    return pyc(source, name)
 
 
 def sourceless_wheel(src: str | Path, dest: str | Path) -> int:
