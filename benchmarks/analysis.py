@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,28 +34,12 @@ def print_table(title: str, r: dict) -> None:
 
 
 def pyodide_run(hands: int, seat_bot: str, match_hands: int, dist: Path) -> dict:
-    """The same measurement inside Pyodide under Node (the wheel from ``dist``, as
-    ``benchmarks/bots.py`` loads it)."""
-    import shutil
+    """The same measurement inside Pyodide under Node (``pyodide_node.run_payload``)."""
+    from pyodide_node import run_payload
 
-    from bots import NODE_SCRIPT, _wheel
-
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        raise SystemExit("the Pyodide run needs node and node_modules/pyodide (npm ci)")
-    with tempfile.TemporaryDirectory() as tmp:
-        wheel = _wheel(dist, Path(tmp))
-        script = Path(tmp) / "run.mjs"
-        script.write_text(NODE_SCRIPT)
-        code = Path(tmp) / "bench.py"
-        body = Path(__file__).read_text(encoding="utf-8").split("# ---- pyodide payload ----")[-1]
-        code.write_text(body.split("if __name__")[0]
-                        + f"\n_result({hands}, {seat_bot!r}, {match_hands})\n")
-        out = subprocess.run([node, str(script), str(ROOT), str(wheel), str(code)],
-                             capture_output=True, text=True, check=False, timeout=3600)
-        if out.returncode != 0:
-            raise SystemExit(f"pyodide run failed:\n{out.stderr[-3000:]}")
-        return json.loads(out.stdout.strip().splitlines()[-1])
+    result: dict = run_payload(Path(__file__), f"_result({hands}, {seat_bot!r}, {match_hands})",
+                               dist)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
