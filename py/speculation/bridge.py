@@ -406,7 +406,7 @@ class Session:
         date = daily.check_date(req.get("date"))
         counts = _flag(req, "counts")
         plan = daily.daily_plan(date)
-        players: list[dict[str, Any]] = [{"name": req.get("name", "You"), "kind": "human"}]
+        players: list[dict[str, Any]] = [{"name": req.get("name", "Julia"), "kind": "human"}]
         players += [{"name": n, "kind": "bot", "bot": b} for b, n in plan.bots]
         seats = [_read_seat(i, p) for i, p in enumerate(players)]
         game = Game([x.name for x in seats], plan.rules, seed=plan.seed)
