@@ -85,7 +85,9 @@ export function createDecisions({ engine, seat, hands, named, matchOver, go }) {
       // the engine answers a piece at a time (the review's other requests go in between)
       for (;;) {
         const res = await engine.request({ op: "analyse", seat, hand });
-        if (!element.isConnected) return; // the dialog was closed or redrawn meanwhile
+        // closed or redrawn meanwhile: stop asking (the engine keeps what it has judged, and a
+        // review opened again goes on from there) so the live table's moves are not delayed
+        if (!element.isConnected || element.closest("dialog")?.open === false) { element.dataset.state = "stopped"; return; }
         if (!res.ok) { status.textContent = `No comparison with the expert: ${res.error?.message ?? "the engine refused"}`; element.dataset.state = "failed"; return; }
         if (res.analysis.done) { add(res.analysis); break; }
         status.textContent = `Comparing with the expert's play${which}: ${Math.round(res.analysis.progress * 100)}%…`;
