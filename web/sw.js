@@ -48,6 +48,13 @@ const CACHE = PREFIX + BUILD;
 // The engine worker keeps a memory snapshot of the ready engine in a cache of
 // its own (js/snapshot-store.js); it belongs to this build and goes with it.
 const SNAPSHOT_CACHE = CACHE + "~snapshot";
+// Held open for as long as this worker runs. WebKit, in an ephemeral session (Private
+// Browsing; WebKitWebDriver's automation), keeps a cache's entries in memory only while some
+// context has that cache open: the background worker that stores the snapshot ends at once, and
+// a reload ends the page, so without this holder its entry is gone by the next visit (issue 49;
+// tests/browser/test_webkit.py). A persistent profile keeps it on disk either way.
+const heldSnapshotCache = caches.open(SNAPSHOT_CACHE);
+heldSnapshotCache.catch(() => {}); // no Cache Storage (an insecure origin): nothing to hold
 const NOT_PRECACHED = new Set(["sw.js"]); // the browser fetches the worker itself
 const NAV_TIMEOUT_MS = 4000;
 const BUILD_META = /<meta\s+name="build"\s+content="([^"]*)"/i;

@@ -40,6 +40,9 @@ Firefox       FIREFOX; require_firefox() fails a test when Firefox ESR, node or 
               missing; run_puppeteer(script, args) runs a Node script of puppeteer/ (which
               drives Firefox, and Chromium beside it for the cross-browser friends' tests) and
               answers what it asks on the way.
+WebKit        webkit.py (its own module: plain W3C WebDriver over HTTP, no Playwright): WebKit()
+              runs Xvfb, WebKitWebDriver and one MiniBrowser session; require_webkit() skips a
+              test outside CI, and fails it in CI, when WebKitGTK is missing.
 """
 
 from __future__ import annotations

@@ -51,7 +51,9 @@
  *     boots for the purpose, freezes the ready engine and stores it (see
  *     worker.js, snapshot-store.js); the next visit restores from it.
  *     Resolves {stored: false, reason} when nothing was made (a snapshot was
- *     used, the option is off, the browser cannot, or making it failed).
+ *     used, the option is off, the browser cannot, or making it failed), or
+ *     when the entry cannot be read back, whole, once the worker has ended:
+ *     stored: true is said only of a snapshot the next visit can find.
  *     Its outcome is also the detail of a performance mark "speculation:snapshot".
  *   Options snapshot (default true): false boots normally and makes none;
  *     snapshotDelayMs (default 2000).
@@ -114,7 +116,9 @@ import { takeEarlyWorker, workerOptions, workerURL } from "./early-worker.js";
  * @property {boolean} stored
  * @property {string} [reason] why none was stored
  * @property {number} [raw] bytes, uncompressed
- * @property {number} [compressed] bytes stored
+ * @property {number} [compressed] bytes stored (read back once the snapshot worker has ended)
+ * @property {number} [memory] bytes of the wasm memory in it (Pyodide 314.0.7 restores it as
+ *   the heap's initial size, so no fixed heap bounds it)
  * @property {Record<string, number>} [timings] the snapshot worker's stages
  * @property {string[]} [rest] standard modules the snapshot worker loaded from the second archive
  */
@@ -136,12 +140,15 @@ import { takeEarlyWorker, workerOptions, workerURL } from "./early-worker.js";
  *      sourced: string[], rest?: string[]}
  *   | {type: "fatal", message: string}
  *   | {type: "response", id: number, json?: string, error?: string}
- *   | {type: "snapshot", ok: boolean, raw?: number, compressed?: number, error?: string,
- *      timings?: Record<string, number>, rest?: string[]}} WorkerMessage
+ *   | {type: "snapshot", ok: boolean, raw?: number, compressed?: number, memory?: number, error?: string,
+ *      timings?: Record<string, number>, rest?: string[], cache?: string, entry?: string}} WorkerMessage
  */
 
 const DEFAULT_TIMEOUT_MS = 120000;
 const DEFAULT_SNAPSHOT_DELAY_MS = 2000;
+// After the snapshot worker ends, before its entry is read back (WebKit drops an unheld
+// cache's entries a moment after the last context holding it has gone).
+const SNAPSHOT_RECHECK_MS = 500;
 const STOPPED = "The game engine was stopped.";
 
 /** @param {string} name @param {unknown} detail */
@@ -172,19 +179,45 @@ async function makeSnapshot({ delayMs, signal }) {
   await idle();
   if (signal.aborted) return stopped;
   const w = new Worker(workerURL(), workerOptions({ role: "snapshot" }));
+  /** @type {SnapshotOutcome} */
+  let outcome;
+  /** @type {{cache: string, entry: string} | null} */
+  let where = null;
   try {
-    return await new Promise((res) => {
+    outcome = await new Promise((res) => {
       signal.addEventListener("abort", () => res(stopped));
       w.onmessage = (/** @type {MessageEvent<WorkerMessage>} */ { data }) => {
-        if (data.type === "snapshot") res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, timings: data.timings, rest: data.rest ?? [] }
-          : { stored: false, reason: data.error, timings: data.timings });
-        else if (data.type === "fatal") res({ stored: false, reason: data.message });
+        if (data.type === "snapshot") {
+          if (data.ok && data.cache && data.entry) where = { cache: data.cache, entry: data.entry };
+          res(data.ok ? { stored: true, raw: data.raw, compressed: data.compressed, memory: data.memory,
+                          timings: data.timings, rest: data.rest ?? [] }
+            : { stored: false, reason: data.error, timings: data.timings });
+        } else if (data.type === "fatal") res({ stored: false, reason: data.message });
       };
       w.onerror = (e) => { e.preventDefault(); res({ stored: false, reason: e.message || "the snapshot worker failed to load" }); };
     });
   } finally {
     w.terminate();
   }
+  // The worker read its entry back; read it again once the worker has ended, since a browser
+  // may keep an entry only while some context has its cache open (WebKit's ephemeral
+  // sessions; sw.js holds it). "stored" is said only of an entry the next visit can find.
+  if (outcome.stored && where) {
+    const { cache, entry } = where;
+    await new Promise((res) => setTimeout(res, SNAPSHOT_RECHECK_MS));
+    try {
+      const found = await caches.match(entry, { cacheName: cache });
+      const size = found ? (await found.arrayBuffer()).byteLength : null;
+      if (size !== outcome.compressed) {
+        outcome = { ...outcome, stored: false, reason: size === null
+          ? "the browser did not keep the stored snapshot once its worker had ended"
+          : `the browser kept ${size} of the snapshot's ${outcome.compressed} bytes` };
+      }
+    } catch (err) {
+      outcome = { ...outcome, stored: false, reason: `the stored snapshot cannot be read back (${messageOf(err)})` };
+    }
+  }
+  return outcome;
 }
 
 /**

@@ -37,7 +37,10 @@
  *   anything unexpected: "corrupt" (gzip error, wrong length), "stale"
  *   (another build or Pyodide version), "format".
  * storeSnapshot(scope, build, snapshot) → Promise<{raw, compressed}>
- * dropSnapshot(scope, build) → Promise<void>
+ *   reads the entry back after the put and rejects (SnapshotError "lost") when the
+ *   browser did not keep all of it (a put can resolve and keep nothing).
+ * storedBytes(scope, build) → Promise<number | null> the stored entry's size, read back
+ * dropSnapshot(scope, build) → Promise<void> (the entry; the cache stays, see there)
  * encodeSnapshot(snapshot) → Promise<{raw, compressed: Uint8Array}> (tests use it)
  */
 
@@ -76,7 +79,7 @@ const ALIGN = 16;
  * @property {() => Promise<Snapshot>} decode reads, inflates and checks it (once)
  */
 
-/** @typedef {"corrupt" | "stale" | "format"} SnapshotErrorCode */
+/** @typedef {"corrupt" | "stale" | "format" | "lost"} SnapshotErrorCode */
 
 export class SnapshotError extends Error {
   /** @param {SnapshotErrorCode} code  @param {string} message */
@@ -249,6 +252,13 @@ export async function storeSnapshot(scope, build, snap) {
   await cache.put(entryURL(scope), new Response(/** @type {Uint8Array<ArrayBuffer>} */ (compressed), {
     headers: snapshotHeaders(build, snap.meta.pyodide, raw, compressed.length),
   }));
+  // A put that resolved is not yet a stored snapshot: read it back, whole.
+  const kept = await storedBytes(scope, build);
+  if (kept !== compressed.length) {
+    throw new SnapshotError("lost", kept === null
+      ? `the browser did not keep the snapshot it was given (${compressed.length} bytes)`
+      : `the browser kept ${kept} of the snapshot's ${compressed.length} bytes`);
+  }
   const prefix = cachePrefix(scope);
   const others = (await caches.keys()).filter((n) => n.startsWith(prefix) && n.endsWith("~snapshot") && n !== name);
   await Promise.all(others.map((n) => caches.delete(n)));
@@ -270,7 +280,27 @@ export function snapshotHeaders(build, pyodide, raw, compressed) {
   };
 }
 
-/** @param {string} scope @param {string} build */
+/**
+ * The size of this build's stored snapshot as read back from Cache Storage, or null when
+ * there is none. Reads the whole body: a browser that kept the entry but not all its
+ * bytes (a quota) is caught too.
+ * @param {string} scope @param {string} build
+ * @returns {Promise<number | null>}
+ */
+export async function storedBytes(scope, build) {
+  if (typeof caches === "undefined") return null;
+  const response = await caches.match(entryURL(scope), { cacheName: snapshotCacheName(scope, build) });
+  return response ? (await response.arrayBuffer()).byteLength : null;
+}
+
+/**
+ * Delete this build's snapshot: the entry, not its cache, which the service worker keeps
+ * open (sw.js: WebKit's ephemeral sessions keep a cache's entries only while some context
+ * has it open, so a new cache made after a drop would not be held).
+ * @param {string} scope @param {string} build
+ */
 export async function dropSnapshot(scope, build) {
-  if (typeof caches !== "undefined") await caches.delete(snapshotCacheName(scope, build));
+  if (typeof caches === "undefined") return;
+  const name = snapshotCacheName(scope, build);
+  if (await caches.has(name)) await (await caches.open(name)).delete(entryURL(scope));
 }

@@ -31,7 +31,9 @@
 //                    rest: the standard modules loaded from the second archive,
 //                    fetched on first use (tools/stdlib_rest.py: normally [])
 //   worker -> page   {type: "fatal", message}      boot failed; the worker is useless
-//   snapshot role:   {type: "snapshot", ok, raw, compressed, rest, timings, error}
+//   snapshot role:   {type: "snapshot", ok, raw, compressed, memory, rest, cache, entry, timings, error}
+//                    (storeSnapshot read the entry back; cache and entry name it for the
+//                    page, which reads it back again once this worker has ended)
 //
 // No game rule lives here: this file only moves strings.
 //
@@ -450,7 +452,7 @@ function snapshotDeserializer(serialized) {
 
 /**
  * The snapshot role: boot normally, freeze the ready engine, store it.
- * @returns {Promise<{raw: number, compressed: number, rest: string[]}>}
+ * @returns {Promise<{raw: number, compressed: number, memory: number, rest: string[], cache: string, entry: string}>}
  */
 async function makeSnapshot() {
   const store = await storeP;
@@ -486,7 +488,10 @@ async function makeSnapshot() {
     memory, files,
   });
   mark("snapshot_stored");
-  return { ...stored, rest: rest.modules };
+  // Where it is, so that the page reads it back once this worker has ended (engine.js): a
+  // browser may keep an entry only while its writer runs (WebKit's ephemeral sessions, sw.js).
+  return { ...stored, memory: memory.length, rest: rest.modules,
+           cache: store.snapshotCacheName(SCOPE, BUILD), entry: new URL("__engine-snapshot__", SCOPE).href };
 }
 
 /** @type {Promise<((json: string) => string) | null>} */
