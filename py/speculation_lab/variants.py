@@ -20,7 +20,8 @@ measures that one thing:
   each auction played bid by bid in the engine's order of bidding, each haggle with a named
   buyer by that buyer's own reply. The reference the expert's budgeted search is measured by.
 * ``yard/previous``: the expert's sale search as it was before issue 48 (an auction scored at a
-  chip above the runner-up's top bid, not played out), to measure the change.
+  chip above the runner-up's top bid, not played out; an unnamed buyer's spread fixed once it
+  has shown one price), to measure the change.
 * ``yard/adaptive``, ``yard/hedge``, ``yard/undercut``: the learners of ``learners`` (an
   adaptive cross-hand opponent modeller, an EXP3 pricer over ask and offer margins and a one-chip
   undercutter), each the expert in all else.

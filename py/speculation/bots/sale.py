@@ -85,7 +85,9 @@ class SaleSearch:
     only: frozenset[str] = frozenset()  # a yardstick's plans ("holdout", "firm", ...), if any
     card_worth: float | None = None  # one of its own face-down cards, to it (None: not counted)
     samples: int = SAMPLES  # simulated tables of buyers
-    exact: bool = True  # an auction played bid by bid (False: issue 12's closed-form estimate)
+    # issue 48's search: an auction played bid by bid, and the spread of an unnamed buyer's price
+    # narrowing as it shows more (False: the search before, to measure the change)
+    exact: bool = True
 
     def taste(self, method: str) -> float:
         """A small bonus (in chips) for the favourite ways of selling: enough to break a tie,
@@ -104,7 +106,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         return None, False
     named = [profile(s.roster, b) for b in buyers]
     n = s.samples
-    draws = simulated_ceilings(obs, stake, buyers, named, reads, rng, n)
+    draws = simulated_ceilings(obs, stake, buyers, named, reads, rng, n, s.exact)
     cost = appetite_costs(s, obs, buyers, named)
     plans: list[tuple[float, Decision, str]] = []
     nodes, hit = 0, False
@@ -262,13 +264,14 @@ def appetite_costs(s: SaleSearch, obs: Observation, buyers: list[int],
 
 def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
                        named: list[Profile | None], reads: tuple[Read, ...], rng: Random,
-                       n: int = 0) -> list[list[float]]:
+                       n: int = 0, converge: bool = True) -> list[list[float]]:
     """``n`` (default ``SAMPLES``) draws (rows) of the most each buyer (columns) would pay. A
     named bot: its own formula with its private error drawn from its level's spread, within its
-    chips. Anyone else:
-    a rank-only judge with the chance its read gives, else a judge of the exact odds; its price
-    is that yardstick times what it has been seen to pay, with a log-normal spread that narrows
-    with evidence. A stranger that has named no price and refused none may also be one who pays
+    chips. Anyone else: a rank-only judge with the chance its read gives, else a judge of the
+    exact odds; its price is that yardstick times what it has been seen to pay, with a
+    log-normal spread that narrows as 1/√(1 + prices shown) (``Read.spread``: named, accepted
+    or refused; issue 48, so that the read of a person converges on what the person does). A
+    stranger that has named no price and refused none may also be one who pays
     without regard to the odds (an overbidder, a gambler), with chance ``ODDS_BLIND``: its most
     is then anywhere up to the pot. Before this the expert kept a trump no judge of the odds
     would pay its floor for, and an overbidder it had not yet seen bid took the skilled player's
@@ -296,9 +299,12 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
             room_fair = room_naive = float(obs.pot)
         p_naive, on_naive = r.naive_chance(), r.ceiling(NAIVE) * naive
         on_fair = r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK)
-        sd_fair, sd_naive = (0.12, 0.15) if r.n else (SD_FAIR, SD_NAIVE)
+        if converge:
+            sd_fair, sd_naive = r.spread(SD_FAIR), r.spread(SD_NAIVE)
+        else:
+            sd_fair, sd_naive = (0.12, 0.15) if r.n else (SD_FAIR, SD_NAIVE)
         cap_fair, cap_naive = min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)
-        blind = ODDS_BLIND if _unread(r) else 0.0
+        blind = ODDS_BLIND if (r.shown == 0 if converge else _unread(r)) else 0.0
         col = []
         for u, v in zip(types, zs, strict=True):
             z = _NORMAL.inv_cdf(v)
