@@ -17,6 +17,12 @@ others see the same seat, one of:
   gains most (at the engine's one value) is made. It knows what no seat can know, each bot's
   private random error; it never sees a face-down card (no bot's decision depends on one). Not a
   strategy: what knowing the buyers exactly would be worth.
+* ``blind``: the same, but each plan is played out on ``REDRAWS`` copies of the table in which
+  every other bot is made afresh with a seed that is not its own (its private error redrawn,
+  as the expert's models draw it), and the plan that gains most on average is made: the real
+  mechanism and the real bots' code, with what a seat can know. The gap from the expert to
+  ``blind`` is what a better model of the mechanism could still earn; from ``blind`` to
+  ``oracle``, what only the buyers' private errors would.
 
 Each deal is played with balanced seating once per entry-0 player, everything else and every
 seed unchanged, so the differences are paired deal by deal. Printed: per deal (or match), entry
@@ -50,7 +56,8 @@ from speculation_lab.tournament import interval, score_action, seat_match, seat_
 TABLES = {"weak": ["casual/edmund", "beginner/edmund"],
           "ladder": ["expert/edmund", "casual/edmund", "beginner/edmund"],
           "experts": ["expert/edmund", "expert/mary", "expert/henry"]}
-WHO = ("expert", "planner", "oracle")
+WHO = ("expert", "planner", "blind", "oracle")
+REDRAWS = 6  # tables per plan for ``blind``
 SETTLING = ("firm", "auction", "auction_confirm", "negotiation")
 
 
@@ -113,11 +120,18 @@ def _deal(task: tuple[Any, ...]) -> tuple[int, float, float, float, float]:
             assert s is not None
             obs = observe(game, s)
             action = bots[s].decide(obs, public_history(game)).action
-            if (who == "oracle" and s == me and game.phase == "sale"
+            if (who in ("oracle", "blind") and s == me and game.phase == "sale"
                     and obs.context is not None and obs.context.stake == "trump"):
                 plans = _plans(obs, s, game.pot)
-                action = max(plans, key=lambda a: (_played_out(game, bots, a, s),
-                                                   a.kind == "keep"))
+                if who == "oracle":
+                    tables = [bots]
+                else:  # the others made afresh with seeds not their own
+                    roster = tuple(lineup[entry_at[x]] for x in range(len(lineup)))
+                    tables = [{x: b if x == me else make_bot(
+                        roster[x], 7919 * (index * 97 + r) + x, x, roster)
+                        for x, b in bots.items()} for r in range(REDRAWS)]
+                action = max(plans, key=lambda a, g=game, ts=tables, s=s: (  # type: ignore[misc]
+                    sum(_played_out(g, t, a, s) for t in ts) / len(ts), a.kind == "keep"))
             score_action(game, action, g, entry_at, trade)
         chips += game.chips[me] - rules.starting_chips
         edge += g[0]
@@ -140,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--who", default=",".join(WHO), help="comma-separated: expert,planner,oracle")
+    p.add_argument("--who", default=",".join(WHO),
+                   help="comma-separated: expert,planner,blind,oracle")
     args = p.parse_args(argv)
     rules = {**rules_from("parlett", {}).to_dict(), "max_hands": args.hands}
     rest = TABLES[args.table]
