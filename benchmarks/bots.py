@@ -134,7 +134,8 @@ def _result(deals, seed, hands=1, cpu=False):
     times = {b.split("/")[0]: [] for b in LINEUP}
     # --cpu: the thread's CPU time, not the wall clock, so a machine shared with other work
     # (a load of 10 on two cores) measures what a decision costs, not how long it waited
-    clock = _time.thread_time if cpu else _time.perf_counter
+    # (Pyodide has no thread_time: its process_time there, one thread in all)
+    clock = getattr(_time, "thread_time", _time.process_time) if cpu else _time.perf_counter
     for d in range(deals):
         for rot in range(len(LINEUP)):
             lineup = LINEUP[rot:] + LINEUP[:rot]
