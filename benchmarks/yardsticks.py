@@ -17,6 +17,11 @@ limits the run to some yardsticks (comma-separated). ``--base yard/unnamed`` mea
 against the expert in a seat the table does not name, as theirs is, instead of against
 ``expert/edmund``.
 
+Every run with the full list ends with the control of issue 48, item 3: ``yard/unnamed``, the
+expert's own play in a seat the table does not name (as a person's is), which the other seats
+read from the log alone. A row below zero there means the expert's own play out-earns it when
+the table cannot name it; the line after the table says which way it came out.
+
     python benchmarks/yardsticks.py --table weak --hands 8 --deals 400 --seed 1 --jobs 1 \
         --only yard/adaptive,yard/hedge,yard/undercut
 
@@ -304,13 +309,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| yardstick in the expert's seat | {who} − yardstick, chips/{per} | 95% CI | "
           "luck-adjusted | 95% CI | beats in chips | beats luck-adjusted |")
     print("|---|---:|---|---:|---|---|---|")
+    control = base
     for y in names:
         other = run([y, *rest], args.deals, args.seed, args.jobs)
+        if y == "yard/unnamed":
+            control = other
         chips = interval([base[i][0] - other[i][0] for i in range(args.deals)])
         edge = interval([base[i][1] - other[i][1] for i in range(args.deals)])
         print(f"| {y} | {chips.mean:+.3f} | [{chips.lo:+.3f}, {chips.hi:+.3f}] | "
               f"{edge.mean:+.3f} | [{edge.lo:+.3f}, {edge.hi:+.3f}] | {_yes(chips.lo > 0)} | "
               f"{_yes(edge.lo > 0)} |", flush=True)
+    if "yard/unnamed" in names and args.base == EXPERT:
+        chips = interval([base[i][0] - control[i][0] for i in range(args.deals)])
+        edge = interval([base[i][1] - control[i][1] for i in range(args.deals)])
+        verdict = ("the named expert out-earns its own play unnamed" if edge.lo > 0 else
+                   "its own play unnamed out-earns the named expert" if edge.hi < 0 else
+                   "the two are level")
+        print(f"\nControl (issue 48, item 3): expert − yard/unnamed, luck-adjusted "
+              f"{edge.mean:+.3f} [{edge.lo:+.3f}, {edge.hi:+.3f}], chips {chips.mean:+.3f} "
+              f"[{chips.lo:+.3f}, {chips.hi:+.3f}]: {verdict}.")
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0
 

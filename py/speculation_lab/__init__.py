@@ -27,7 +27,7 @@ from functools import partial
 from speculation.bots import Bot, Roster, register
 from speculation.bots.levels import LEVELS
 from speculation.bots.personalities import PERSONALITIES
-from speculation.bots.trader import TraderBot
+from speculation.bots.trader import BUDGET, TraderBot
 
 from .baselines import BASELINES, Baseline, FixedBot
 from .follower import COACH_ID, CoachBot
@@ -52,8 +52,11 @@ def _make_variant(v: Variant, seed: int, seat: int, roster: Roster) -> Bot:
         from .learners import LEARNERS
 
         return LEARNERS[v.kind](seed, seat, shown)
-    return TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat, roster=shown,
-                     sale_only=v.only)
+    bot = TraderBot(LEVELS["expert"], PERSONALITIES["edmund"], seed, seat, roster=shown,
+                    sale_only=v.only, budget=10**9 if v.samples else BUDGET)
+    bot.sale_samples = v.samples or bot.sale_samples
+    bot.exact_auction = v.exact
+    return bot
 
 
 _register()

@@ -36,3 +36,22 @@ def test_keeping_names_no_price_and_a_stranger_is_even_odds():
                  role="seller", naive=8.0)
     read = read_table((keep,), 3)[1]
     assert read == Read() and read.naive_chance() == 0.5
+
+
+def _buyer(kind: str, price: int, fair: float, seat: int = 1) -> Entry:
+    return Entry(Action(seat, kind, price), hand=1, phase="auction", pot=12, fair=fair,
+                 price=price, role="buyer", naive=fair)
+
+
+def test_the_read_of_an_unnamed_seat_narrows_with_every_price_it_shows():
+    """Issue 48, item 3: the spread of a seat's price around its read shrinks as it bids,
+    accepts and refuses (1/√(1 + prices shown)), so the read of a person converges on what the
+    person does instead of staying a stranger's; a refusal is evidence as much as a bid."""
+    assert Read().shown == 0 and Read().spread(0.15) == 0.15
+    bids = [_buyer("bid", p, fair=6.0) for p in (4, 5, 6)]
+    read = read_table((*bids, _buyer("pass", 7, fair=6.0)), 3)[1]
+    assert (read.n, read.no, read.shown) == (3, 1, 4)
+    assert read.spread(0.15) == pytest.approx(0.15 / 5 ** 0.5)
+    # what it shows: it bid up to its yardstick and passed a chip above it
+    assert 1.0 <= read.ceiling() <= 7 / 6
+    assert read_table(bids, 3)[1].spread(0.15) > read.spread(0.15)

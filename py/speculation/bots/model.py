@@ -44,7 +44,7 @@ class Read:
     (fair, rank-only), as multiples of it: ``paid`` the most it committed to pay, ``refused``
     the least it refused to pay, ``sold`` the least it accepted as a seller, ``held`` the most it
     refused as a seller; ``fit`` the sum of squared log-ratios of all the prices it named or
-    accepted, ``n`` how many."""
+    accepted, ``n`` how many; ``no`` how many prices it refused, as a buyer or a seller."""
 
     paid: Pair = NONE
     refused: Pair = NONE
@@ -52,6 +52,19 @@ class Read:
     held: Pair = NONE
     fit: tuple[float, float] = (0.0, 0.0)
     n: int = 0
+    no: int = 0
+
+    @property
+    def shown(self) -> int:
+        """How many prices the seat has named, accepted or refused: the evidence its read
+        rests on."""
+        return self.n + self.no
+
+    def spread(self, sd: float) -> float:
+        """The spread of this seat's price around its read, from ``sd`` for a seat that has
+        shown nothing: it narrows as the seat shows more (a standard error's 1/√(1 + shown)),
+        so the read converges on what the seat does rather than staying a stranger's."""
+        return sd / math.sqrt(1 + self.shown)
 
     def basis(self) -> int:
         """``NAIVE`` when its prices fit the rank-only yardstick better, else ``FAIR``."""
@@ -122,31 +135,31 @@ def note(r: Read, e: Entry) -> Read:
         return r
     k = e.action.kind
     paid, refused, sold, held = r.paid, r.refused, r.sold, r.held
-    named = False
+    named = refusal = False
     if e.role == "buyer":
         if k in ("bid", "offer", "counter", "accept"):
             paid, named = _pair(_hi, paid, ratios), True
         elif k in ("decline", "pass"):
-            refused = _pair(_lo, refused, ratios)
+            refused, refusal = _pair(_lo, refused, ratios), True
     elif e.role == "seller":
         if k == "accept":
             sold, named = _pair(_lo, sold, ratios), True
         elif k == "decline":
-            held = _pair(_hi, held, ratios)
+            held, refusal = _pair(_hi, held, ratios), True
         elif k in ("sell_firm", "sell_auction", "sell_negotiate", "counter"):  # a reserve too
             named = True
     fit, n = r.fit, r.n
     if named and None not in ratios:
         fit = (fit[0] + math.log(ratios[0]) ** 2, fit[1] + math.log(ratios[1]) ** 2)  # type: ignore[arg-type]
         n += 1
-    return Read(paid, refused, sold, held, fit, n)
+    return Read(paid, refused, sold, held, fit, n, r.no + refusal)
 
 
 def merge(a: Read, b: Read) -> Read:
     """The read of a seat from two stretches of the log, ``a`` then ``b``."""
     return Read(_pair(_hi, a.paid, b.paid), _pair(_lo, a.refused, b.refused),
                 _pair(_lo, a.sold, b.sold), _pair(_hi, a.held, b.held),
-                (a.fit[0] + b.fit[0], a.fit[1] + b.fit[1]), a.n + b.n)
+                (a.fit[0] + b.fit[0], a.fit[1] + b.fit[1]), a.n + b.n, a.no + b.no)
 
 
 def read_table(history: tuple[Entry, ...], seats: int) -> tuple[Read, ...]:

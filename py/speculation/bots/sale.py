@@ -9,8 +9,11 @@ Every plan is scored by its mean gain over the card's worth to the seller (no ma
 does not happen costs nothing, so the search itself finds how much edge to ask for):
 
 * a firm price ``x``: sold when some buyer's limit reaches ``x``;
-* an auction with reserve ``x``: the bidding stops a chip above the runner-up's limit, or at the
-  winner's own, never below the reserve (an auction nobody bids in costs nothing, so where no
+* an auction with reserve ``x``: played bid by bid as the engine runs it, the buyers in its order
+  of bidding, each bidding the least allowed while that is within its limit
+  (``auction_outcome``): the price stops at the runner-up's top whole bid or a chip above it,
+  by who bids first (issue 48: the estimate before, always a chip above, was a chip too high
+  about half the time), never below the reserve (an auction nobody bids in costs nothing, so where no
   buyer who goes by the odds can pay the floor, a reserve above it is still worth a try against
   a stranger who may not: ``ODDS_BLIND``);
 * a haggle with a named bot: ask high, come down a chip a time and take its last counter, which
@@ -81,6 +84,10 @@ class SaleSearch:
     roster: Roster = ()
     only: frozenset[str] = frozenset()  # a yardstick's plans ("holdout", "firm", ...), if any
     card_worth: float | None = None  # one of its own face-down cards, to it (None: not counted)
+    samples: int = SAMPLES  # simulated tables of buyers
+    # issue 48's search: an auction played bid by bid, and the spread of an unnamed buyer's price
+    # narrowing as it shows more (False: the search before, to measure the change)
+    exact: bool = True
 
     def taste(self, method: str) -> float:
         """A small bonus (in chips) for the favourite ways of selling: enough to break a tie,
@@ -98,7 +105,8 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
     if not buyers:
         return None, False
     named = [profile(s.roster, b) for b in buyers]
-    draws = simulated_ceilings(obs, stake, buyers, named, reads, rng)
+    n = s.samples
+    draws = simulated_ceilings(obs, stake, buyers, named, reads, rng, n, s.exact)
     cost = appetite_costs(s, obs, buyers, named)
     plans: list[tuple[float, Decision, str]] = []
     nodes, hit = 0, False
@@ -111,7 +119,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         p = named[i]
         if p is None:
             continue
-        nodes += SAMPLES
+        nodes += n
         ask = min(t.bounds()[1], holdout_opening(p, obs, b, stake, rounds))
         total = 0.0
         for row in draws:
@@ -120,13 +128,15 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
             if got is not None and got >= floor:
                 total += got - worth - cost[i]
         who = label(s.roster, obs.names, b)
-        plans.append((total / SAMPLES + s.taste("negotiation"), Decision(
+        plans.append((total / n + s.taste("negotiation"), Decision(
             Action(s.seat, "sell_negotiate", ask, b),
             f"{why}; {who} gives way to the most they will pay by their last counter, so I ask "
             f"{ask}, come down slowly and hold out for it."), "holdout"))
     firm, auction = template(obs, "sell_firm"), template(obs, "sell_auction")
     top = max(max(d) for d in draws)
     seconds = [_second(d) for d in draws]
+    # each buyer's highest whole bid on each table, in the engine's order of bidding
+    tops = [[math.floor(v) for v in d] for d in draws]
     highs = [max(d) for d in draws]
     costly = any(cost)
     # who buys on each simulated table: the highest limit at auction, the first in the queue
@@ -136,7 +146,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
     prices = range(floor, min(int(top) + 2, MAX_PRICE_STEPS + floor, obs.pot + 1))
     unnamed = [t for t in obs.legal if t.kind == "sell_negotiate" and t.targets[0] in buyers
                and named[buyers.index(t.targets[0])] is None]
-    per_price = SAMPLES * (2 + len(unnamed))
+    per_price = n * (2 + len(unnamed))
     for x in prices:
         if nodes + per_price > s.budget:
             hit = True
@@ -145,18 +155,25 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         if firm is not None and x <= firm.bounds()[1]:
             if costly:
                 gain = sum(x - worth - next(c for v, c in zip(d, cost, strict=True) if v >= x)
-                           for d, h in zip(draws, highs, strict=True) if h >= x) / SAMPLES
+                           for d, h in zip(draws, highs, strict=True) if h >= x) / n
             else:
-                gain = sum(x - worth for h in highs if h >= x) / SAMPLES
+                gain = sum(x - worth for h in highs if h >= x) / n
             plans.append((gain + s.taste("firm"), Decision(
                 Action(s.seat, "sell_firm", x),
                 f"{why}; I expect someone here to pay {x}, so I ask that firm."), "firm"))
         if auction is not None and x <= auction.bounds()[1]:
-            gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
-                       for h, s2 in zip(highs, seconds, strict=True) if h >= x) / SAMPLES
-            if costly:
-                gain -= sum(c for h, c in zip(highs, top_cost, strict=True) if h >= x) / SAMPLES
-            long_shot = sum(h >= x for h in highs) / SAMPLES < LONG_SHOT
+            if s.exact:
+                won = [auction_outcome(t, x) for t in tops]
+                gain = sum(price - worth - cost[i] for o in won if o is not None
+                           for i, price in (o,)) / n
+                sold = sum(o is not None for o in won)
+            else:
+                gain = sum(max(min(math.floor(s2) + 1, math.floor(h)), x) - worth
+                           for h, s2 in zip(highs, seconds, strict=True) if h >= x) / n
+                if costly:
+                    gain -= sum(c for h, c in zip(highs, top_cost, strict=True) if h >= x) / n
+                sold = sum(h >= x for h in highs)
+            long_shot = sold / n < LONG_SHOT
             hope = ("few would pay that much, but if nobody bids I simply keep it" if long_shot
                     else "the bidding should go higher")
             plans.append((gain + s.taste("auction"), Decision(
@@ -166,7 +183,7 @@ def expert_sale(s: SaleSearch, obs: Observation, stake: Stake, worth: float, flo
         for t in unnamed:
             if x <= t.bounds()[1]:
                 i = buyers.index(t.targets[0])
-                gain = HAGGLE_DISCOUNT * sum(x - worth for d in draws if d[i] >= x) / SAMPLES
+                gain = HAGGLE_DISCOUNT * sum(x - worth for d in draws if d[i] >= x) / n
                 plans.append((gain + s.taste("negotiation"), Decision(
                     Action(s.seat, "sell_negotiate", x, t.targets[0]),
                     f"{why}; {obs.names[t.targets[0]]} looks keenest, so I offer it to them at "
@@ -246,13 +263,15 @@ def appetite_costs(s: SaleSearch, obs: Observation, buyers: list[int],
 
 
 def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
-                       named: list[Profile | None], reads: tuple[Read, ...], rng: Random
-                       ) -> list[list[float]]:
-    """``SAMPLES`` draws (rows) of the most each buyer (columns) would pay. A named bot: its own
-    formula with its private error drawn from its level's spread, within its chips. Anyone else:
-    a rank-only judge with the chance its read gives, else a judge of the exact odds; its price
-    is that yardstick times what it has been seen to pay, with a log-normal spread that narrows
-    with evidence. A stranger that has named no price and refused none may also be one who pays
+                       named: list[Profile | None], reads: tuple[Read, ...], rng: Random,
+                       n: int = 0, converge: bool = True) -> list[list[float]]:
+    """``n`` (default ``SAMPLES``) draws (rows) of the most each buyer (columns) would pay. A
+    named bot: its own formula with its private error drawn from its level's spread, within its
+    chips. Anyone else: a rank-only judge with the chance its read gives, else a judge of the
+    exact odds; its price is that yardstick times what it has been seen to pay, with a
+    log-normal spread that narrows as 1/√(1 + prices shown) (``Read.spread``: named, accepted
+    or refused; issue 48, so that the read of a person converges on what the person does). A
+    stranger that has named no price and refused none may also be one who pays
     without regard to the odds (an overbidder, a gambler), with chance ``ODDS_BLIND``: its most
     is then anywhere up to the pot. Before this the expert kept a trump no judge of the odds
     would pay its floor for, and an overbidder it had not yet seen bid took the skilled player's
@@ -266,7 +285,7 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
         # Stratified draws (one per SAMPLES-quantile of the type and of the spread, in a seeded
         # random order for each buyer): the plans' scores are far less noisy than with
         # independent draws, so a price a chip too low no longer wins by luck of the sample.
-        types, zs = _strata(rng), _strata(rng)
+        types, zs = _strata(rng, n or SAMPLES), _strata(rng, n or SAMPLES)
         if p is not None:
             columns.append([min(float(obs.chips[b]),
                                 known_buy_limit(p, obs, b, stake, _NORMAL.inv_cdf(v)))
@@ -280,9 +299,12 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
             room_fair = room_naive = float(obs.pot)
         p_naive, on_naive = r.naive_chance(), r.ceiling(NAIVE) * naive
         on_fair = r.ceiling(FAIR) * stake.fair * (1.0 if r.n else FAIR_SHRINK)
-        sd_fair, sd_naive = (0.12, 0.15) if r.n else (SD_FAIR, SD_NAIVE)
+        if converge:
+            sd_fair, sd_naive = r.spread(SD_FAIR), r.spread(SD_NAIVE)
+        else:
+            sd_fair, sd_naive = (0.12, 0.15) if r.n else (SD_FAIR, SD_NAIVE)
         cap_fair, cap_naive = min(obs.chips[b], room_fair), min(obs.chips[b], room_naive)
-        blind = ODDS_BLIND if _unread(r) else 0.0
+        blind = ODDS_BLIND if (r.shown == 0 if converge else _unread(r)) else 0.0
         col = []
         for u, v in zip(types, zs, strict=True):
             z = _NORMAL.inv_cdf(v)
@@ -296,9 +318,9 @@ def simulated_ceilings(obs: Observation, stake: Stake, buyers: list[int],
     return [list(row) for row in zip(*columns, strict=True)]
 
 
-def _strata(rng: Random) -> list[float]:
-    """``SAMPLES`` uniform draws, one in each of ``SAMPLES`` equal slices of (0, 1), shuffled."""
-    xs = [(k + rng.random()) / SAMPLES for k in range(SAMPLES)]
+def _strata(rng: Random, n: int) -> list[float]:
+    """``n`` uniform draws, one in each of ``n`` equal slices of (0, 1), shuffled."""
+    xs = [(k + rng.random()) / n for k in range(n)]
     rng.shuffle(xs)
     return [min(max(x, 1e-9), 1 - 1e-9) for x in xs]
 
@@ -313,6 +335,43 @@ def _overpays(r: Read) -> bool:
     overbidder): what it pays is no sign of what it expects the card to win."""
     fair, naive = r.paid
     return fair is not None and fair >= OVERPAY and (naive is None or naive >= OVERPAY)
+
+
+def auction_outcome(tops: list[int], reserve: int) -> tuple[int, int] | None:
+    """(the winner's place in ``tops``, its price) of an auction with ``reserve`` among buyers
+    whose highest whole bids are ``tops``, in the engine's order of bidding (``game``: each in
+    turn bids the least allowed while that is within its top, or passes and is out); None if
+    nobody bids. Every trading bot bids this way (``TraderBot._bid``). Whole rounds in which
+    every bidder still in can bid are skipped at once.
+
+    >>> auction_outcome([9, 5], 3), auction_outcome([5, 9], 3), auction_outcome([2, 1], 3)
+    ((0, 5), (1, 6), None)
+    >>> auction_outcome([7, 7, 4], 1), auction_outcome([4], 4)
+    ((1, 7), (0, 4))
+
+    (The runner-up's top, or a chip more, by who bids first: issue 12's estimate, a chip above
+    the runner-up's top, was a chip too high half the time.)
+    """
+    queue = [i for i, t in enumerate(tops) if t >= reserve]  # the rest pass at their first turn
+    high, bidder, turn = 0, -1, 0
+    while len(queue) > 1 or (queue and bidder < 0):
+        k = len(queue)
+        if bidder >= 0 and k > 1:
+            # a whole round of k bids, each a chip higher, while everyone can pay its bid
+            rounds = (min(tops[i] for i in queue) - high) // k - 1
+            if rounds > 0:
+                high += rounds * k
+        turn %= k
+        i = queue[turn]
+        if i == bidder:
+            turn += 1
+            continue
+        least = max(high + 1, reserve)
+        if tops[i] >= least:
+            high, bidder, turn = least, i, turn + 1
+        else:
+            queue.pop(turn)
+    return (bidder, high) if bidder >= 0 else None
 
 
 def _second(xs: list[float]) -> float:

@@ -41,7 +41,7 @@ from .levels import Level
 from .model import LIKELY, Read, TableReader, above_refused, acceptance, refusals, since_reveal
 from .personalities import Personality
 from .pricing import Stake, describe, naive_value, sell_floor, stake_of
-from .sale import SaleSearch, expert_sale
+from .sale import SAMPLES, SaleSearch, expert_sale
 from .table import Roster
 from .valuation import (
     Curve,
@@ -87,7 +87,12 @@ class Turn:
 class TraderBot:
     """A bot of one level and personality for one seat. ``roster``: who the table says sits
     where; ``budget`` and ``sale_only``: the sale search's node budget and a yardstick's
-    restriction of its plans (``sale``)."""
+    restriction of its plans (``sale``). ``sale_samples`` and ``exact_auction``: how many
+    simulated tables the sale search scores and whether it plays an auction out bid by bid (a
+    lab bot changes them to measure the search)."""
+
+    sale_samples = SAMPLES
+    exact_auction = True
 
     def __init__(self, level: Level, personality: Personality, seed: int, seat: int,
                  budget: int = BUDGET, roster: Roster = (), sale_only: frozenset[str] = frozenset()
@@ -191,7 +196,7 @@ class TraderBot:
         card = (sell_floor(base, per_card, prize, self.persona.rho)
                 if obs.stacks[self.seat] else None)
         search = SaleSearch(self.seat, self.persona.methods, self.budget, self.roster,
-                            self.sale_only, card)
+                            self.sale_only, card, self.sale_samples, self.exact_auction)
         plan, hit = expert_sale(search, obs, stake, worth, floor, reads, turn.rng)
         self.budget_hits += hit
         if plan is not None:
