@@ -127,7 +127,7 @@ def test_review_after_a_hand_and_after_the_match(page: Page):
     sale.get_by_role("button").click()
     page.wait_for_function("() => document.getElementById('review').dataset.step === '1' "
                            "&& document.getElementById('review').dataset.state === 'idle'")
-    expect(note).to_contain_text("You offered it at 3 chips firm; the expert would have kept the card.")
+    expect(note).to_contain_text(f"You offered it at 3 chips firm; the expert would have {action_phrase(j.expert, ['Fanny', 'Edmund'])}.")
     expect(note).to_contain_text(f"a blunder, costing {tenths(j.cost)} chips")
     expect(note).not_to_contain_text("The expert's reason")  # its reasons only once the match is over
     page.locator("#review-next-trade").click()
