@@ -4,7 +4,7 @@ browser (Chromium, Firefox ESR, WebKitGTK) cold, repeat and offline beside a bar
 
     .venv/bin/python benchmarks/web_boot.py [--runs 3] [--site DIR] [--bot-decisions 300]
     .venv/bin/python benchmarks/web_boot.py --browsers-only [--runs 3] [--browsers chromium,firefox,webkit]
-    .venv/bin/python benchmarks/web_boot.py --wire-only [--site DIR] [--network 4g]
+    .venv/bin/python benchmarks/web_boot.py --wire-only [--site DIR] [--network 4g|slow4g|both]
 
 Per browser (issue 49; the last table, or all that --browsers-only prints): in one fresh
 profile, the bare page cold and again; in another, index.html cold, then (once the service
@@ -316,10 +316,11 @@ def pages_like_handler(site_build, log: list):
     return PagesLike
 
 
-def wire_first_visit(site_build, site: Path, network: str | None = None) -> dict:
-    """One first visit of index.html in a fresh profile, served Pages-like: every answer the
-    server gave until the page was playable, the service worker in control and the background
-    snapshot stored; and the time to playable (with ``network`` emulated, if named)."""
+def wire_first_visit(site_build, site: Path, network: str | None = None, kind: str = "page") -> dict:
+    """One first visit of index.html (or of the bare Pyodide page, ``kind="bare"``) in a fresh
+    profile, served Pages-like: every answer the server gave until the page was playable, the
+    service worker in control and the background snapshot stored; and the time to playable
+    (with ``network`` emulated, if named)."""
     from playwright.sync_api import sync_playwright
 
     log: list = []
@@ -339,10 +340,12 @@ def wire_first_visit(site_build, site: Path, network: str | None = None) -> dict
                     cdp.send("Network.emulateNetworkConditions", {
                         "offline": False, "latency": c["latency"],
                         "downloadThroughput": c["download"], "uploadThroughput": c["upload"]})
-                playable = measure(page, base + PAGES["page"], timeout_s=600)
-                if not page.evaluate(WAIT_CONTROLLED):
-                    raise RuntimeError("the service worker never took control")
-                done = page.evaluate(SNAPSHOT_DONE)
+                playable = measure(page, base + PAGES[kind], timeout_s=900)
+                done: dict = {}
+                if kind == "page":
+                    if not page.evaluate(WAIT_CONTROLLED):
+                        raise RuntimeError("the service worker never took control")
+                    done = page.evaluate(SNAPSHOT_DONE)
                 page.wait_for_timeout(500)  # anything still on its way
             finally:
                 ctx.close()
@@ -350,6 +353,20 @@ def wire_first_visit(site_build, site: Path, network: str | None = None) -> dict
         server.shutdown()
         server.server_close()
     return {"log": list(log), "playable": playable, "snapshot": done}
+
+
+NETWORK_RATIO_TARGET = 0.5  # issue 47: a cold first visit at most half a bare boot's, on 4G
+
+
+def print_network(network: str, ours: dict, bare: dict) -> None:
+    """A cold first visit on an emulated connection beside a bare Pyodide boot on the same one,
+    in the same run, and their ratio (issue 47's target on 4G: at most 0.5)."""
+    mine, theirs = ours["playable"]["ms"], bare["playable"]["ms"]
+    target = (f"; <= {NETWORK_RATIO_TARGET}: {verdict(mine / theirs <= NETWORK_RATIO_TARGET)}"
+              if network == "4g" else "")
+    print(f"cold first visit on emulated {network} ({NETWORKS[network]['download'] * 8 / 1e6:.1f} "
+          f"Mbit/s, {NETWORKS[network]['latency']:.0f} ms): ours {mine:.0f} ms, a bare Pyodide boot "
+          f"{theirs:.0f} ms, ratio {mine / theirs:.2f}{target}")
 
 
 def wire_table(log: list) -> tuple[list[tuple[str, int, int, int]], int]:
@@ -678,8 +695,9 @@ def main() -> int:
                         help="bot decisions timed per level in the browser (0: skip)")
     parser.add_argument("--wire-only", action="store_true",
                         help="only the bytes over the wire of one first visit")
-    parser.add_argument("--network", choices=sorted(NETWORKS),
-                        help="also time a first visit on this emulated connection")
+    parser.add_argument("--network", choices=[*sorted(NETWORKS), "both"],
+                        help="also time a first visit on this emulated connection (or both), "
+                             "beside a bare Pyodide boot on the same one")
     parser.add_argument("--browsers", default="chromium,firefox,webkit",
                         help="the per-browser table's browsers, comma-separated (empty: none)")
     parser.add_argument("--browsers-only", action="store_true",
@@ -703,11 +721,14 @@ def main() -> int:
             return 0
         extra_raw, extra_gz = added_bytes(site)
         wire = wire_first_visit(site_build, site)
-        on_network = wire_first_visit(site_build, site, args.network) if args.network else None
+        networks = sorted(NETWORKS) if args.network == "both" else [args.network] if args.network else []
+        on_network = {n: (wire_first_visit(site_build, site, n),
+                          wire_first_visit(site_build, site, n, kind="bare")) for n in networks}
         if args.wire_only:
             print_wire(wire)
-            if on_network:
-                print_wire(on_network, args.network)
+            for n, (ours, bare) in on_network.items():
+                print_wire(ours, n)
+                print_network(n, ours, bare)
             return 0
         server, base = site_build.serve_in_thread(site)
         try:
@@ -746,8 +767,9 @@ def main() -> int:
     print(f"bytes on top of stock Pyodide (web files, icons, micropip, engine wheel, the stdlib trimmed): "
           f"{extra_raw / 1e6:.2f} MB raw, {extra_gz / 1e6:.2f} MB gzip")
     print_wire(wire)
-    if on_network:
-        print_wire(on_network, args.network)
+    for n, (ours, bare) in on_network.items():
+        print_wire(ours, n)
+        print_network(n, ours, bare)
     print("boot stages, engine worker (ms since the worker started):")
     for kind in ("engine", "page"):
         for v in visits:
