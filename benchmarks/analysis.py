@@ -34,7 +34,8 @@ def print_table(title: str, r: dict) -> None:
 
 
 def pyodide_run(hands: int, seat_bot: str, match_hands: int, dist: Path) -> dict:
-    """The same measurement inside Pyodide under Node (``pyodide_node.run_payload``)."""
+    """The same measurement inside Pyodide under Node (``pyodide_node.run_payload``, which
+    bots.py uses too)."""
     from pyodide_node import run_payload
 
     result: dict = run_payload(Path(__file__), f"_result({hands}, {seat_bot!r}, {match_hands})",

@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 def measure(deals: int, seed: int, hands: int = 1, cpu: bool = False
             ) -> dict[str, dict[str, float]]:
@@ -43,52 +41,14 @@ def print_table(title: str, res: dict[str, dict[str, float]]) -> None:
         print(f"| {lv} | {s['n']} | {s['p50']:.3f} | {s['p95']:.3f} | {s['max']:.3f} |")
 
 
-NODE_SCRIPT = r"""
-import { readFile } from "node:fs/promises";
-const [root, wheel, code] = process.argv.slice(2);
-try {
-  const { loadPyodide } = await import(root + "/node_modules/pyodide/pyodide.mjs");
-  const py = await loadPyodide({ indexURL: root + "/node_modules/pyodide/" });
-  const site = py.runPython("import site; site.getsitepackages()[0]");
-  py.unpackArchive(new Uint8Array(await readFile(wheel)), "zip", { extractDir: site });
-  const out = py.runPython(await readFile(code, "utf8"));
-  process.stdout.write(out + "\n");
-} catch (e) {
-  process.stderr.write("pyodide: " + String(e && e.message).slice(-3000) + "\n");
-  process.exit(1);
-}
-"""
-
-
 def pyodide_run(deals: int, seed: int, dist: Path, hands: int = 1, cpu: bool = False) -> dict:
-    """Run ``measure`` inside Pyodide under Node; returns its JSON result."""
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        raise SystemExit("the Pyodide run needs node and node_modules/pyodide (npm ci)")
-    with tempfile.TemporaryDirectory() as tmp:
-        wheel = _wheel(dist, Path(tmp))
-        script = Path(tmp) / "run.mjs"
-        script.write_text(NODE_SCRIPT)
-        code = Path(tmp) / "bench.py"
-        body = Path(__file__).read_text(encoding="utf-8").split("# ---- pyodide payload ----")[-1]
-        code.write_text(body.split("if __name__")[0]
-                        + f"\n_result({deals}, {seed}, {hands}, {cpu})\n")
-        out = subprocess.run([node, str(script), str(ROOT), str(wheel), str(code)],
-                             capture_output=True, text=True, check=False, timeout=1800)
-        if out.returncode != 0:
-            raise SystemExit(f"pyodide run failed:\n{out.stderr[-3000:]}")
-        return json.loads(out.stdout.strip().splitlines()[-1])
+    """Run ``measure`` inside Pyodide under Node (``pyodide_node.run_payload``); returns its
+    JSON result."""
+    from pyodide_node import run_payload
 
-
-def _wheel(dist: Path, tmp: Path) -> Path:
-    """The engine wheel from ``dist/build.json``; failing that, a zip of ``py/speculation`` in
-    the same layout (a wheel is a zip whose root holds the package)."""
-    manifest = dist / "build.json"
-    if manifest.exists():
-        return dist / json.loads(manifest.read_text())["wheel"]
-    print("note: no dist/build.json (run build.py); loading a zip of py/speculation instead",
-          file=sys.stderr)
-    return Path(shutil.make_archive(str(tmp / "speculation"), "zip", ROOT / "py", "speculation"))
+    result: dict = run_payload(Path(__file__), f"_result({deals}, {seed}, {hands}, {cpu})", dist,
+                               timeout=1800)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
