@@ -232,15 +232,11 @@ class WebKit:
         path.write_bytes(base64.b64decode(self.cmd("GET", "/screenshot", timeout=30)))
 
     def wait(self, fn: Callable[[], T], what: str, timeout_s: float = 30) -> T:
-        """Poll fn() until it returns something true, and return that; fail naming `what`."""
-        deadline = time.monotonic() + timeout_s
-        while True:
-            value = fn()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
-            time.sleep(0.1)
+        """Poll fn() until it returns something true, and return that; fail naming `what`
+        (support.wait_until, as the Chromium tests wait)."""
+        from support import wait_until
+
+        return wait_until(fn, what, timeout_s)
 
 
 # The page's console, as far as a page script can see it: console.error and console.warn, uncaught
