@@ -50,6 +50,23 @@ def steps(game: Game, lineup: list[str], seed: int, limit: int = 5000
     raise AssertionError("the game did not finish")
 
 
+def own_sale_points(lineup: list[str], seeds: range, step: int
+                    ) -> Iterator[tuple[int, Game, list]]:
+    """For each seed, a one-hand match played by ``lineup`` (bot ``i`` seeded ``seed * step +
+    i``, the roster naming every seat) up to seat 0's own sale decision: (seed, game, bots).
+    Seeds whose hand ends before seat 0 sells are left out."""
+    roster = tuple(lineup)
+    for seed in seeds:
+        game = new_game(len(lineup), seed, hands=1)
+        bots = [make_bot(b, seed * step + i, i, roster) for i, b in enumerate(lineup)]
+        while not game.is_over and not (game.to_act == 0 and observe(game, 0).phase == "sale"):
+            s = game.to_act
+            assert s is not None
+            game.apply(bots[s].decide(observe(game, s), public_history(game)).action)
+        if not game.is_over:
+            yield seed, game, bots
+
+
 def market_points(lineup: list[str], seeds: range, hands: int = 2,
                   take: Callable[[Observation], bool] = lambda obs: obs.seat == 0
                   ) -> Iterator[tuple[Game, list, int]]:

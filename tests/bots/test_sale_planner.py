@@ -10,7 +10,7 @@ import copy
 import math
 import random
 
-from botplay import new_game
+from botplay import own_sale_points
 
 from speculation.actions import Action
 from speculation.bots import make_bot, public_history
@@ -57,16 +57,8 @@ def test_a_real_auction_ends_where_the_sale_search_says():
     of the table, the real bots bid, and the sale goes to the buyer and at the price
     ``auction_outcome`` gives from each buyer's own (private) limit, in the order of bidding."""
     lineup = ["expert/edmund", "casual/mary", "beginner/henry", "casual/fanny"]
-    roster = tuple(lineup)
     checked = sold = 0
-    for seed in range(10):
-        game = new_game(4, seed, hands=1)
-        bots = [make_bot(b, seed * 3 + i, i, roster) for i, b in enumerate(lineup)]
-        while not game.is_over and not (game.to_act == 0 and observe(game, 0).phase == "sale"):
-            s = game.to_act
-            game.apply(bots[s].decide(observe(game, s), public_history(game)).action)
-        if game.is_over:
-            continue
+    for seed, game, bots in own_sale_points(lineup, range(10), step=3):
         obs = observe(game, 0)
         buyers = list(obs.context.buyers)
         tops = []

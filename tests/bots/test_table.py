@@ -8,7 +8,7 @@ import copy
 import math
 
 import pytest
-from botplay import benchmark, new_game
+from botplay import benchmark, new_game, own_sale_points
 
 from speculation.actions import Action
 from speculation.bots import coach_advice, make_bot, public_history
@@ -79,14 +79,7 @@ def test_holding_out_collects_exactly_the_buyers_last_counter():
     lineup = ["expert/edmund", "casual/mary", "beginner/henry", "casual/fanny"]
     roster = tuple(lineup)
     played = sold = 0
-    for seed in range(12):
-        game = new_game(4, seed, hands=1)
-        bots = [make_bot(b, seed * 5 + i, i, roster) for i, b in enumerate(lineup)]
-        while not game.is_over and not (game.to_act == 0 and observe(game, 0).phase == "sale"):
-            s = game.to_act
-            game.apply(bots[s].decide(observe(game, s), public_history(game)).action)
-        if game.is_over:
-            continue
+    for seed, game, bots in own_sale_points(lineup, range(12), step=5):
         obs = observe(game, 0)
         stake = stake_of(obs)
         for b in obs.context.buyers:
