@@ -37,7 +37,6 @@ the bytecode about a fifth smaller.
 from __future__ import annotations
 
 import hashlib
-import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -86,7 +85,7 @@ def core_entries(names: Iterable[str], zip_names: set[str],
     return sorted(entries)
 
 
-def compile_entry(name: str, source: bytes, archive: str, tmp: Path | None = None) -> bytes:
+def compile_entry(name: str, source: bytes, archive: str) -> bytes:
     """The unchecked-hash bytecode of zip entry ``name``, naming the file it would be loaded
     from, without docstrings (``wheel_bytecode.pyc``: asserts and line numbers kept)."""
     return pyc(source, f"{archive.rstrip('/')}/{name}")
@@ -142,18 +141,17 @@ def split(src: str | Path, core_dest: str | Path, rest_dest: str | Path, entries
         index = {"file": REST_FILE, "sha256": hashlib.sha256(Path(rest_dest).read_bytes()).hexdigest(),
                  "size": Path(rest_dest).stat().st_size,
                  "modules": sorted(entry_module(i.filename) for i in rest if i.filename.endswith(".py"))}
-        with zipfile.ZipFile(core_dest, "w", zipfile.ZIP_DEFLATED) as zcore, \
-                tempfile.TemporaryDirectory(prefix="stdlib-bytecode-") as tmp:
+        with zipfile.ZipFile(core_dest, "w", zipfile.ZIP_DEFLATED) as zcore:
             for info in infos:
                 if info.filename in wanted:
                     pyc = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
                     pyc.compress_type = zipfile.ZIP_DEFLATED
-                    zcore.writestr(pyc, compile_entry(info.filename, zin.read(info), archive, Path(tmp)))
+                    zcore.writestr(pyc, compile_entry(info.filename, zin.read(info), archive))
                 elif in_core(info):
                     zcore.writestr(info, zin.read(info))
             stamp = max((i.date_time for i in infos), default=(1980, 1, 1, 0, 0, 0))
             finder = zipfile.ZipInfo(FINDER_MODULE + ".pyc", stamp)
             finder.compress_type = zipfile.ZIP_DEFLATED
             source = finder_with_index(finder_source, index).encode("utf-8")
-            zcore.writestr(finder, compile_entry(FINDER_MODULE + ".py", source, archive, Path(tmp)))
+            zcore.writestr(finder, compile_entry(FINDER_MODULE + ".py", source, archive))
     return index

@@ -33,7 +33,6 @@ import base64
 import hashlib
 import importlib.util
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 from types import CodeType
@@ -78,9 +77,9 @@ def pyc(source: bytes, filename: str) -> bytes:
         code, importlib.util.source_hash(source), False)
 
 
-def compile_source(name: str, source: bytes, tmp: Path | None = None) -> bytes:
+def compile_source(name: str, source: bytes) -> bytes:
     """The unchecked-hash bytecode of the module at wheel path ``name`` (its file name in
-    tracebacks), without docstrings. (``tmp`` is no longer used.)"""
+    tracebacks), without docstrings."""
     return pyc(source, name)
 
 
@@ -92,11 +91,10 @@ def sourceless_wheel(src: str | Path, dest: str | Path) -> int:
         if len(records) != 1:
             raise ValueError(f"{src}: expected one RECORD, found {len(records)}")
         compiled: dict[str, tuple[str, bytes]] = {}  # source name -> (bytecode name, bytes)
-        with tempfile.TemporaryDirectory(prefix="wheel-bytecode-") as tmp:
-            for info in infos:
-                if info.filename.endswith(".py") and not info.is_dir():
-                    compiled[info.filename] = (info.filename + "c",
-                                               compile_source(info.filename, zin.read(info), Path(tmp)))
+        for info in infos:
+            if info.filename.endswith(".py") and not info.is_dir():
+                compiled[info.filename] = (info.filename + "c",
+                                           compile_source(info.filename, zin.read(info)))
         rows = zin.read(records[0]).decode("utf-8").rstrip("\n").split("\n")
         record = []
         for row in rows:
